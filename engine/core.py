@@ -17,6 +17,8 @@ from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict
 
+from engine.cards import Card
+
 
 class EngineError(Exception):
     """Base of every error the engine raises."""
@@ -55,6 +57,28 @@ class Event(Frozen):
     """Base of a game's events (what happened, for logs and boards); ``kind`` discriminates."""
 
     kind: str
+
+
+class Option(Frozen):
+    """One kind of action a seat may take now, as listed by ``legal_actions``.
+
+    An option describes a family of actions instead of enumerating them (DESIGN.md §2):
+
+    - ``kind``: the action's ``kind`` (``"bet"``, ``"lead"``, ``"select"`` …);
+    - ``cards``: the cards the action may name (for ``count`` = 1, one of them; for a
+      selection, ``count`` of them); empty when the action names no card;
+    - ``count``: how many of ``cards`` the action names (0 = none);
+    - ``min`` / ``max``: the inclusive range of the action's ``amount`` (chips or points),
+      ``None`` when the action has no amount.
+
+    ``apply`` validates every action against these same options.
+    """
+
+    kind: str
+    cards: tuple[Card, ...] = ()
+    count: int = 0
+    min: int | None = None
+    max: int | None = None
 
 
 class Decisions(BaseModel):
@@ -97,7 +121,7 @@ class Game(Protocol):
 
     def decision_id(self, seat: int) -> int: ...
 
-    def legal_actions(self, seat: int) -> Sequence[Action]: ...
+    def legal_actions(self, seat: int) -> Sequence[Option]: ...
 
     def apply(self, seat: int, action: Action, decision: int | None = None) -> list[Event]: ...
 
