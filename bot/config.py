@@ -1,0 +1,139 @@
+"""Settings read from the environment and ``.env`` (DESIGN.md §5); ``.env.example`` documents each.
+
+Every setting but ``DISCORD_TOKEN`` is named ``PARLOUR_<FIELD>`` (``PARLOUR_DATABASE`` is the
+``database`` field). Tests and the playground build :class:`Settings` directly with keyword
+arguments, which win over the environment.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
+
+
+class ConfigError(ValueError):
+    """The settings are invalid; the message names each bad variable and why, one per line."""
+
+
+class Settings(BaseSettings):
+    """Parlour's settings.
+
+    Attributes
+    ----------
+    discord_token
+        ``DISCORD_TOKEN``: the bot token from the Discord developer portal; None when unset
+        (then ``python -m bot`` explains how to get one, or to use the playground).
+    database
+        ``PARLOUR_DATABASE``: path of the SQLite file holding chips and tables.
+    sync
+        ``PARLOUR_SYNC``: where slash commands are registered at start-up: ``"global"`` (every
+        server; Discord may take a while to show changes), ``"off"`` (do not sync), or a guild id
+        (int; instant, for development in one test server).
+    starting_chips
+        ``PARLOUR_STARTING_CHIPS``: chips granted when a member's account is created (>= 0).
+    daily_chips
+        ``PARLOUR_DAILY_CHIPS``: chips granted by ``/chips daily``, once per 24 hours (>= 1).
+    buy_in
+        ``PARLOUR_BUY_IN``: default buy-in, each seat's starting stack, in chips (>= 1).
+    ai_delay
+        ``PARLOUR_AI_DELAY``: seconds between AI moves, so people can follow them (0 to 60).
+    board_edit_interval
+        ``PARLOUR_BOARD_EDIT_INTERVAL``: seconds that background board edits are debounced by
+        (0 to 60).
+    log_level
+        ``PARLOUR_LOG_LEVEL``: ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` or ``CRITICAL``
+        (any case).
+    """
+
+    model_config = SettingsConfigDict(
+        env_prefix="PARLOUR_",
+        env_file=".env",
+        env_file_encoding="utf-8",
+        extra="ignore",
+        populate_by_name=True,
+        frozen=True,
+    )
+
+    discord_token: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token")
+    )
+    database: Path = Path("data/parlour.db")
+    sync: Literal["global", "off"] | int = "global"
+    starting_chips: int = Field(default=1000, ge=0)
+    daily_chips: int = Field(default=100, ge=1)
+    buy_in: int = Field(default=100, ge=1)
+    ai_delay: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
+    board_edit_interval: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
+    log_level: LogLevel = "INFO"
+
+    @field_validator("discord_token", mode="before")
+    @classmethod
+    def _blank_token_is_none(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return None
+        return value.strip() if isinstance(value, str) else value
+
+    @field_validator("sync", mode="before")
+    @classmethod
+    def _parse_sync(cls, value: object) -> object:
+        if isinstance(value, int) and not isinstance(value, bool):
+            return _guild_id(value, value)
+        if not isinstance(value, str):
+            raise ValueError(f"must be 'global', 'off' or a guild id, got {value!r}")
+        text = value.strip().lower()
+        if text in ("global", "off"):
+            return text
+        if text.isdigit():
+            return _guild_id(int(text), value)
+        raise ValueError(f"must be 'global', 'off' or a guild id (a number), got {value!r}")
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper_log_level(cls, value: object) -> object:
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @property
+    def sync_guild_id(self) -> int | None:
+        """The guild id commands are synced to, or None for ``global`` and ``off``."""
+        return self.sync if isinstance(self.sync, int) else None
+
+
+def _guild_id(number: int, shown: object) -> int:
+    if number <= 0:
+        raise ValueError(f"a guild id is a positive number, got {shown!r}")
+    return number
+
+
+def env_name(field: str) -> str:
+    """The environment variable that sets ``field`` (``"sync"`` -> ``"PARLOUR_SYNC"``)."""
+    return "DISCORD_TOKEN" if field == "discord_token" else f"PARLOUR_{field.upper()}"
+
+
+def load_settings(**overrides: object) -> Settings:
+    """Read the settings from the environment and ``.env``; keyword overrides win.
+
+    Returns
+    -------
+    Settings
+
+    Raises
+    ------
+    ConfigError
+        With one line per invalid variable, named as the user writes it (``PARLOUR_SYNC: ...``).
+    """
+    try:
+        return Settings(**overrides)
+    except ValidationError as error:
+        lines = []
+        for problem in error.errors(include_url=False):
+            field = str(problem["loc"][0]) if problem["loc"] else "?"
+            message = problem["msg"].removeprefix("Value error, ")
+            if problem["type"] != "value_error":  # our own messages already quote the value
+                message += f" (got {problem.get('input')!r})"
+            lines.append(f"{env_name(field)}: {message}")
+        raise ConfigError("\n".join(lines)) from error
