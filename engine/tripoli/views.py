@@ -1,0 +1,186 @@
+"""What a seat, or any onlooker, may see (``rules/tripoli.md`` §2.10 item 63).
+
+Public: stacks, every space, who took which space, all poker actions, the 5 cards of every
+player who reaches a showdown, every card played in phase 3, hand sizes, who is due to act.
+Private: each hand (only its owner's view holds it), poker selections of players who do not
+reach a showdown (only the owner sees his own), the spare/dead hand (nobody), the session
+seed (nobody). Views are frozen snapshots; card fields hold :class:`engine.cards.Card`.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from engine.cards import Card, Suit
+from engine.core import Frozen, Option
+from engine.tripoli.events import TripoliEvent
+from engine.tripoli.phases import Phase
+
+if TYPE_CHECKING:
+    from engine.tripoli.game import TripoliGame
+
+
+class AuctionView(Frozen):
+    """A running spare-hand auction (§2.4 item 17)."""
+
+    item: Literal["spare", "old_hand"]
+    seller: int
+    high_bid: int
+    high_bidder: int | None
+    passed: tuple[int, ...]
+    turn: int | None
+
+
+class PokerView(Frozen):
+    """The betting round (§2.6): totals c_i, the highest total B, folds, all-ins."""
+
+    selected: tuple[int, ...]  # seats whose selection is locked (never the cards)
+    bets: dict[int, int]
+    current_bet: int
+    folded: tuple[int, ...]
+    all_in: tuple[int, ...]
+    pot_start: int
+    turn: int | None
+    showdown: dict[int, tuple[Card, ...]]  # hands shown at the showdown (public)
+
+
+class MichiganView(Frozen):
+    """Phase 3 between runs (§2.7): played cards are public and stay in front of their player."""
+
+    played: dict[int, tuple[Card, ...]]
+    last_run: tuple[Card, ...]
+    run_suit: Suit | None
+    last_card: Card | None
+    stopper: int | None
+    barred_suit: Suit | None
+    required_red: bool | None  # colour leads only
+    leader: int  # who is due to lead
+    first_lead: bool
+
+
+class TripoliTableView(Frozen):
+    """The public board of a Tripoli table."""
+
+    game: Literal["tripoli"] = "tripoli"
+    rules_name: str
+    phase: Phase
+    leftover: bool
+    ending: bool  # the session ends after this deal
+    deal_number: int
+    dealer: int
+    seats: int
+    to_act: tuple[int, ...]
+    stacks: tuple[int | None, ...]  # None: empty or departed seat
+    players: tuple[int, ...]  # seats of the current deal, dealing order
+    active: tuple[int, ...]  # seats that play the next deal
+    eliminated: tuple[int, ...]
+    board: dict[str, int]
+    leftover_pots: tuple[int, ...]  # leftover pots still to play after the current one
+    hand_sizes: dict[int, int]
+    spare_size: int
+    commitment: str | None
+    spare_stage: Literal["choose", "after_exchange", "after_unsold"] | None
+    auction: AuctionView | None
+    poker: PokerView | None
+    michigan: MichiganView | None
+    pay_suit: Suit
+    log: tuple[TripoliEvent, ...]
+    result: dict[int, int] | None
+
+
+class TripoliSeatView(Frozen):
+    """What one seat sees: its own hand and selection, its options, and the public board."""
+
+    seat: int
+    hand: tuple[Card, ...]  # sorted
+    selection: tuple[Card, ...] | None
+    options: tuple[Option, ...]
+    decision_id: int
+    to_call: int | None  # chips a call costs now (capped at the stack), None outside betting
+    table: TripoliTableView
+
+
+def table_view(game: TripoliGame) -> TripoliTableView:
+    """The public view of ``game``."""
+    b, m, a = game.betting, game.michigan, game.auction
+    poker = None
+    if game.phase in (Phase.SELECT, Phase.BETTING) or b is not None:
+        poker = PokerView(
+            selected=tuple(sorted(game.selections)),
+            bets=dict(b.contrib) if b else {},
+            current_bet=b.high if b else 0,
+            folded=tuple(b.folded) if b else (),
+            all_in=tuple(b.all_in) if b else (),
+            pot_start=b.pot_start if b else game.board.get("POT", 0),
+            turn=b.turn if b else None,
+            showdown={s: tuple(cs) for s, cs in game.revealed.items()},
+        )
+    michigan = None
+    if m is not None:
+        last = m.last_run[-1] if m.last_run else None
+        michigan = MichiganView(
+            played={s: tuple(game.played[s]) for s in game.players},
+            last_run=tuple(m.last_run),
+            run_suit=None if last is None else last.suit,
+            last_card=last,
+            stopper=m.stopper,
+            barred_suit=m.barred,
+            required_red=m.red if game.rules.next_lead == "opposite_colour" else None,
+            leader=m.turn,
+            first_lead=m.first,
+        )
+    auction = None
+    if a is not None:
+        auction = AuctionView(
+            item=a.item,
+            seller=game.dealer,
+            high_bid=a.high_bid,
+            high_bidder=a.high_bidder,
+            passed=tuple(a.passed),
+            turn=a.turn,
+        )
+    pay_suit = game.rules.pay_suit if isinstance(game.rules.pay_suit, Suit) else Suit.HEARTS
+    return TripoliTableView(
+        rules_name=game.rules.name,
+        phase=game.phase,
+        leftover=game.leftover,
+        ending=game.ending,
+        deal_number=game.deal_number,
+        dealer=game.dealer,
+        seats=game.seats,
+        to_act=tuple(sorted(game.to_act)),
+        stacks=tuple(game.stacks),
+        players=tuple(game.players),
+        active=tuple(game.active),
+        eliminated=tuple(game.eliminated),
+        board=dict(game.board),
+        leftover_pots=tuple(game.leftover_pots),
+        hand_sizes={s: len(game.hands[s]) for s in game.players},
+        spare_size=len(game.spare),
+        commitment=game.commitment,
+        spare_stage=game.spare_stage,
+        auction=auction,
+        poker=poker,
+        michigan=michigan,
+        pay_suit=pay_suit,
+        log=tuple(game.log),
+        result=None if game.result is None else dict(game.result),
+    )
+
+
+def seat_view(game: TripoliGame, seat: int) -> TripoliSeatView:
+    """The view of ``seat``: the public view plus its own hand, selection and options."""
+    selection = game.selections.get(seat)
+    to_call = None
+    if game.phase == Phase.BETTING and game.betting is not None and seat in game.betting.contrib:
+        owed = game.betting.high - game.betting.contrib[seat]
+        to_call = min(owed, game.stacks[seat] or 0)
+    return TripoliSeatView(
+        seat=seat,
+        hand=tuple(sorted(game.hands[seat])),
+        selection=None if selection is None else tuple(selection),
+        options=tuple(game.legal_actions(seat)),
+        decision_id=game.decision_id(seat),
+        to_call=to_call,
+        table=table_view(game),
+    )
