@@ -1,0 +1,174 @@
+"""Random sequences of store operations against a plain-dict model of the books.
+
+Hypothesis drives grants, gifts (valid or not), escrows, settlements, daily claims, orphan
+returns and reopenings of one SQLite file. After every step the store must agree with the
+model and keep DESIGN.md §5's audit: balances + escrow == granted, every balance == the sum
+of its ledger rows, and a refused operation changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+import tempfile
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from bot.store import InsufficientChips, SqliteStore, StoreError
+
+START = 1000
+DAILY = 100
+GUILD = 10
+USERS = st.sampled_from([1, 2, 3, 4])
+TABLES = ("t1", "t2")
+
+
+class StoreBooks(RuleBasedStateMachine):
+    def __init__(self) -> None:
+        super().__init__()
+        self.directory = Path(tempfile.mkdtemp(prefix="parlour-store-"))
+        self.loop = asyncio.new_event_loop()
+        self.store = self.new_store()
+        self.balances: dict[int, int] = {}
+        self.pools = dict.fromkeys(TABLES, 0)
+        self.granted = 0
+        self.now = datetime(2026, 1, 1, tzinfo=UTC)
+        self.last_daily: dict[int, datetime] = {}
+
+    def new_store(self) -> SqliteStore:
+        store = SqliteStore(self.directory / "parlour.db", starting_chips=START)
+        self.run(store.open())
+        return store
+
+    def run(self, coroutine):
+        return self.loop.run_until_complete(coroutine)
+
+    def teardown(self) -> None:
+        self.run(self.store.close())
+        self.loop.close()
+        shutil.rmtree(self.directory)
+
+    def held(self, user: int) -> int:
+        """The model's balance, counting the starting grant a first use would add."""
+        return self.balances.get(user, START)
+
+    def open_account(self, user: int) -> None:
+        if user not in self.balances:
+            self.balances[user] = START
+            self.granted += START
+
+    @rule(user=USERS)
+    def balance(self, user):
+        self.open_account(user)
+        assert self.run(self.store.balance(GUILD, user)) == self.balances[user]
+
+    @rule(user=USERS, amount=st.integers(1, 500))
+    def grant(self, user, amount):
+        self.open_account(user)
+        self.balances[user] += amount
+        self.granted += amount
+        assert self.run(self.store.grant(GUILD, user, amount, "test")) == self.balances[user]
+
+    @rule(giver=USERS, taker=USERS, amount=st.integers(-5, 1500))
+    def transfer(self, giver, taker, amount):
+        gift = self.store.transfer(GUILD, giver, taker, amount)
+        if amount <= 0 or giver == taker:
+            with pytest.raises(ValueError):
+                self.run(gift)
+        elif amount > self.held(giver):
+            with pytest.raises(InsufficientChips):
+                self.run(gift)
+        else:
+            self.open_account(giver)
+            self.open_account(taker)
+            self.balances[giver] -= amount
+            self.balances[taker] += amount
+            assert self.run(gift) == (self.balances[giver], self.balances[taker])
+
+    @rule(user=USERS, table=st.sampled_from(TABLES), amount=st.integers(1, 700))
+    def escrow(self, user, table, amount):
+        buy_in = self.store.escrow(GUILD, user, table, amount)
+        if amount > self.held(user):
+            with pytest.raises(InsufficientChips):
+                self.run(buy_in)
+            return
+        self.open_account(user)
+        self.balances[user] -= amount
+        self.pools[table] += amount
+        assert self.run(buy_in) == self.balances[user]
+
+    @rule(user=USERS, table=st.sampled_from(TABLES), amount=st.integers(0, 800))
+    def settle(self, user, table, amount):
+        payout = self.store.settle(GUILD, user, table, amount)
+        if amount > self.pools[table]:
+            with pytest.raises(StoreError):
+                self.run(payout)
+            return
+        self.open_account(user)
+        self.balances[user] += amount
+        self.pools[table] -= amount
+        assert self.run(payout) == self.balances[user]
+
+    @rule(user=USERS, hours=st.integers(0, 30))
+    def claim_daily(self, user, hours):
+        self.now += timedelta(hours=hours)
+        self.open_account(user)
+        last = self.last_daily.get(user)
+        got = self.run(self.store.claim_daily(GUILD, user, DAILY, self.now))
+        if last is not None and self.now - last < timedelta(hours=24):
+            assert got is None
+        else:
+            self.last_daily[user] = self.now
+            self.balances[user] += DAILY
+            self.granted += DAILY
+            assert got == self.balances[user]
+
+    @rule(live=st.sets(st.sampled_from(TABLES)))
+    def return_orphan_escrow(self, live):
+        returned = self.run(self.store.return_orphan_escrow(live))
+        expected = {t: chips for t, chips in self.pools.items() if t not in live and chips > 0}
+        assert returned == expected
+        after = dict(self.run(self.store.leaderboard(GUILD, limit=100)))
+        gains = {user: after[user] - self.balances[user] for user in self.balances}
+        assert all(gain >= 0 for gain in gains.values())
+        assert sum(gains.values()) == sum(expected.values())
+        self.balances = after
+        for table in expected:
+            self.pools[table] = 0
+
+    @rule()
+    def reopen(self):
+        self.run(self.store.close())
+        self.store = self.new_store()
+
+    @invariant()
+    def books_balance(self):
+        balances, escrow, granted = self.run(self.store.audit(GUILD))
+        assert (balances, escrow, granted) == (
+            sum(self.balances.values()),
+            sum(self.pools.values()),
+            self.granted,
+        )
+        assert balances + escrow == granted
+        for table, chips in self.pools.items():
+            assert self.run(self.store.table_escrow(table)) == chips
+        board = self.run(self.store.leaderboard(GUILD, limit=100))
+        assert board == sorted(self.balances.items(), key=lambda item: (-item[1], item[0]))
+        for user, balance in self.balances.items():
+            ledger = self.run(self.store.ledger(GUILD, user))
+            assert sum(entry.delta for entry in ledger) == balance
+            assert ledger[-1].balance_after == balance
+
+
+StoreBooks.TestCase.settings = settings(
+    max_examples=40,
+    stateful_step_count=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_store_books = StoreBooks.TestCase
