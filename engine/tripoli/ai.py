@@ -1,0 +1,121 @@
+"""A simple Tripoli player that sees only its own view and options.
+
+It never stalls: :func:`choose` always returns one of the options given. Randomness comes
+only from the ``rng`` the caller passes (seed it for reproducible tables and tests).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from engine.cards import Card, Rank
+from engine.core import Action, Option
+from engine.poker import Category, best_five, category, hand_value
+from engine.tripoli.actions import (
+    Auction,
+    Bet,
+    Bid,
+    Call,
+    Check,
+    Exchange,
+    Fold,
+    Keep,
+    Lead,
+    Pass,
+    Raise,
+    Select,
+)
+from engine.tripoli.views import TripoliSeatView
+
+WEAK = Category.ONE_PAIR  # a hand no better than this is "weak"
+
+
+def choose(view: TripoliSeatView, options: Sequence[Option], rng: random.Random) -> Action:
+    """One legal action for ``view.seat``, chosen from ``options`` (its ``legal_actions``).
+
+    Spare: keep unless the hand is weak (then exchange, sometimes auction); after an
+    exchange, sometimes auction the old hand. Auctions: a small bid now and then, else pass.
+    Poker: select the best five; bet, call, raise or fold by hand category, with some
+    randomness. Michigan: lead a card that runs to an ace in its own hand if any (it keeps
+    the lead), else the lead that sheds most of its own cards, lowest first.
+
+    Raises
+    ------
+    ValueError
+        If ``options`` is empty (the seat has no decision).
+    """
+    if not options:
+        raise ValueError("no decision to make")
+    by_kind = {o.kind: o for o in options}
+    if "select" in by_kind:
+        return Select(cards=best_five(by_kind["select"].cards))
+    if "lead" in by_kind:
+        return Lead(card=_lead(view.hand, by_kind["lead"].cards))
+    if "bid" in by_kind or "pass" in by_kind:
+        return _bid(view, by_kind.get("bid"), rng)
+    if "keep" in by_kind:
+        return _spare(view, by_kind, rng)
+    return _bet(view, by_kind, rng)
+
+
+def _strength(cards: Sequence[Card]) -> Category:
+    if len(cards) < 5:
+        return Category.HIGH_CARD
+    return category(hand_value(best_five(cards)))
+
+
+def _spare(view: TripoliSeatView, by_kind: dict[str, Option], rng: random.Random) -> Action:
+    if "exchange" not in by_kind:  # after an exchange (auction the old hand?) or none left
+        return Auction() if "auction" in by_kind and rng.random() < 0.3 else Keep()
+    honours = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
+    pay_cards = {Card.of(rank, view.table.pay_suit) for rank in honours}
+    weak = _strength(view.hand) <= WEAK and not pay_cards & set(view.hand)
+    if not weak:
+        return Keep()
+    if "auction" in by_kind and rng.random() < 0.25:
+        return Auction()
+    return Exchange()
+
+
+def _bid(view: TripoliSeatView, bid: Option | None, rng: random.Random) -> Action:
+    if bid is None or bid.min is None or bid.max is None:
+        return Pass()
+    affordable = bid.min <= 3 and bid.max >= bid.min + 10
+    if affordable and rng.random() < 0.3:
+        return Bid(amount=bid.min)
+    return Pass()
+
+
+def _bet(view: TripoliSeatView, by_kind: dict[str, Option], rng: random.Random) -> Action:
+    cards = view.selection or view.hand
+    cat = int(_strength(cards))
+    noise = rng.random()
+    if "check" in by_kind:
+        bet = by_kind.get("bet")
+        if bet and bet.min is not None and bet.max is not None and cat >= 2 and noise < 0.7:
+            return Bet(amount=min(bet.max, max(bet.min, rng.randint(1, 2 + cat))))
+        return Check()
+    to_call = view.to_call or 0
+    raise_ = by_kind.get("raise")
+    if raise_ and raise_.min is not None and raise_.max is not None and cat >= 3 and noise < 0.4:
+        return Raise(amount=min(raise_.max, rng.randint(raise_.min, 1 + cat)))
+    threshold = 2 + 4 * cat + (3 if noise < 0.3 else 0)
+    if "call" in by_kind and to_call <= threshold:
+        return Call()
+    return Fold()
+
+
+def _lead(hand: Sequence[Card], leads: Sequence[Card]) -> Card:
+    """Prefer a lead whose run reaches an ace in our own hand, then the longest own run."""
+    own = set(hand)
+
+    def score(card: Card) -> tuple[bool, int, int, int]:
+        run = card
+        length = 1
+        while run.rank < Rank.ACE and Card(run + 1) in own:
+            run = Card(run + 1)
+            length += 1
+        return (run.rank == Rank.ACE, length, -int(card.rank), -int(card.suit))
+
+    return max(leads, key=score)
