@@ -188,6 +188,11 @@ class SqliteStore:
         """
         checks.snowflake(guild_id, "guild_id")
         checks.snowflake(user_id, "user_id")
+        rows = await self._read(
+            "SELECT balance FROM accounts WHERE guild_id = ? AND user_id = ?", (guild_id, user_id)
+        )
+        if rows:
+            return rows[0][0]
         async with self._transaction() as db:
             return await self._account(db, guild_id, user_id, self._now())
 
