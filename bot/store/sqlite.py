@@ -115,7 +115,9 @@ class SqliteStore:
             raise StoreError(f"cannot open the database {self.path}: {exc}") from exc
         try:
             await db.execute(f"PRAGMA busy_timeout = {round(self.busy_timeout * 1000)}")
-            await db.execute("PRAGMA journal_mode = WAL")
+            [(journal,)] = await db.execute_fetchall("PRAGMA journal_mode = WAL")
+            if journal != "wal" and str(self.path) != MEMORY:
+                log.warning("store: %s runs in journal mode %r, not WAL", self.path, journal)
             await db.execute("PRAGMA synchronous = NORMAL")
             await db.execute("PRAGMA foreign_keys = ON")
             self._db = db
