@@ -1,0 +1,240 @@
+"""Helpers for the Tripoli engine tests: fixed decks, seat translation, invariants, actions.
+
+The rules file numbers seats from the dealer (seat 0 = dealer); :class:`Table` translates
+those numbers to engine seats for a chosen dealer, so scenarios also run with dealer != 0.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from types import SimpleNamespace
+
+import pytest
+from pydantic import BaseModel
+
+from engine.cards import Card, parse
+from engine.core import Action, IllegalAction, Option
+from engine.tripoli.actions import (
+    Auction,
+    Bet,
+    Bid,
+    Call,
+    Check,
+    Exchange,
+    Fold,
+    Keep,
+    Lead,
+    Pass,
+    Raise,
+    Select,
+)
+from engine.tripoli.game import TripoliGame
+from engine.tripoli.phases import Phase
+
+CARD_EVENT_KINDS = {"showdown", "lead", "played", "stop"}
+
+
+@dataclass(frozen=True)
+class Table:
+    """Seat translation: rules seat k (k = 0 is the dealer) -> engine seat (dealer + k) % n."""
+
+    n: int
+    dealer: int
+
+    def __call__(self, k: int) -> int:
+        return (self.dealer + k) % self.n
+
+    def seats(self, by_rule_seat: dict[int, object]) -> dict[int, object]:
+        return {self(k): v for k, v in by_rule_seat.items()}
+
+    def stacks(self, by_rule_seat: dict[int, int]) -> list[int]:
+        out = [0] * self.n
+        for k, chips in by_rule_seat.items():
+            out[self(k)] = chips
+        return out
+
+
+def cards(text: str) -> list[Card]:
+    return parse(text)
+
+
+def deck_for(n: int, spare: Sequence[Card], hands: dict[int, Sequence[Card]]) -> list[Card]:
+    """A 52-card deck whose deal (item 10: spare, s1, …, s(n-1), s0) gives these cards.
+
+    ``hands`` maps rules seats (0 = dealer) to cards that seat must hold; the remaining cards
+    fill the free places in canonical order.
+    """
+    order = [list(spare)] + [list(hands.get(k, ())) for k in [*range(1, n), 0]]
+    q, r = divmod(52, n + 1)
+    sizes = [q + 1 if i < r else q for i in range(n + 1)]
+    used = {c for h in order for c in h}
+    assert len(used) == sum(map(len, order)), "a card is listed twice"
+    rest = [Card(i) for i in range(52) if Card(i) not in used]
+    for h, size in zip(order, sizes, strict=True):
+        assert len(h) <= size, "too many cards for a hand"
+        while len(h) < size:
+            h.append(rest.pop(0))
+    return [order[i % (n + 1)][i // (n + 1)] for i in range(52)]
+
+
+def leftover_deck(players: int, hands: Sequence[Sequence[Card]]) -> list[Card]:
+    """A deck dealing 5 cards to each of ``hands`` (in dealing order, one at a time)."""
+    dealt = [hands[i % players][i // players] for i in range(5 * players)]
+    return dealt + [Card(i) for i in range(52) if Card(i) not in set(dealt)]
+
+
+def random_action(options: Sequence[Option], rng: random.Random) -> Action:
+    """A uniformly random legal action among ``options``."""
+    o = rng.choice(list(options))
+    match o.kind:
+        case "bid" | "bet" | "raise":
+            assert o.min is not None and o.max is not None
+            amount = rng.randint(o.min, o.max)
+            return {"bid": Bid, "bet": Bet, "raise": Raise}[o.kind](amount=amount)
+        case "select":
+            return Select(cards=tuple(rng.sample(list(o.cards), o.count)))
+        case "lead":
+            return Lead(card=rng.choice(o.cards))
+    simple = {
+        "keep": Keep,
+        "exchange": Exchange,
+        "auction": Auction,
+        "pass": Pass,
+        "check": Check,
+        "call": Call,
+        "fold": Fold,
+    }
+    return simple[o.kind]()
+
+
+def junk_action(game: TripoliGame, rng: random.Random) -> Action:
+    """A random action of any kind, with random amounts and cards (mostly illegal)."""
+    kind = rng.choice(
+        [
+            "keep",
+            "exchange",
+            "auction",
+            "bid",
+            "pass",
+            "select",
+            "check",
+            "bet",
+            "call",
+            "raise",
+            "fold",
+            "lead",
+        ]
+    )
+    amount = rng.randint(-2, 40)
+    deck = [Card(i) for i in range(52)]
+    if kind in ("bid", "bet", "raise"):
+        return {"bid": Bid, "bet": Bet, "raise": Raise}[kind](amount=amount)
+    if kind == "select":
+        return Select(cards=tuple(rng.sample(deck, rng.choice([4, 5, 5, 6]))))
+    if kind == "lead":
+        return Lead(card=rng.choice(deck))
+    return random_action([Option(kind=kind)], rng)
+
+
+def listed(action: Action, options: Sequence[Option]) -> bool:
+    """Whether ``action`` is one of ``options`` (independent of the engine's own check)."""
+    for o in options:
+        if o.kind != action.kind:
+            continue
+        amount = getattr(action, "amount", None)
+        if amount is not None and not (o.min is not None and o.min <= amount <= (o.max or 0)):
+            return False
+        if isinstance(action, Select):
+            chosen = set(action.cards)
+            return len(chosen) == len(action.cards) == o.count and chosen <= set(o.cards)
+        if isinstance(action, Lead):
+            return action.card in o.cards
+        return True
+    return False
+
+
+def visible_cards(obj: object) -> set[Card]:
+    """Every :class:`Card` held anywhere inside a view (models, tuples, dicts)."""
+    found: set[Card] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Card):
+            found.add(x)
+        elif isinstance(x, BaseModel):
+            stack.extend(getattr(x, name) for name in type(x).model_fields)
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list | tuple | set | frozenset):
+            stack.extend(x)
+    return found
+
+
+def check_invariants(game: TripoliGame, total: int) -> None:
+    """Conservation, card accounting, decisions and information hiding (DESIGN.md §2)."""
+    assert game.total_chips() == total
+    assert all(s is None or s >= 0 for s in game.stacks)
+    assert all(v >= 0 for v in game.board.values())
+    every = [c for h in game.hands for c in h] + game.spare + game.unused
+    every += [c for p in game.played for c in p]
+    assert sorted(every) == list(range(52))
+    to_act = game.to_act
+    for s in range(game.seats):
+        options = game.legal_actions(s)
+        assert bool(options) == (s in to_act), (s, to_act, options)
+        for o in options:
+            assert o.min is None or o.min <= (o.max or 0)
+            assert o.count <= len(o.cards)
+    public = {c for p in game.played for c in p} | {c for h in game.revealed.values() for c in h}
+    table = game.public_view()
+    assert visible_cards(table.model_copy(update={"log": ()})) <= public
+    for event in table.log:
+        assert event.kind in CARD_EVENT_KINDS or not visible_cards(event), event
+    for s in range(game.seats):
+        v = game.view(s)
+        own = set(game.hands[s])
+        assert set(v.hand) == own
+        assert visible_cards(v.model_copy(update={"table": None})) <= own | public
+        assert v.table == table
+    text = table.model_dump_json()
+    assert game.session_seed.hex() not in text
+    clone = TripoliGame.model_validate_json(game.model_dump_json())
+    assert clone == game
+    assert clone.model_dump_json() == game.model_dump_json()
+
+
+def refused(game: TripoliGame, seat: int, action: Action, decision: int | None = None) -> str:
+    """Apply an illegal action; assert the state is unchanged; return the error code."""
+    before = game.model_dump_json()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(seat, action, decision)
+    assert game.model_dump_json() == before
+    return info.value.code
+
+
+def play_out(game: TripoliGame) -> None:
+    """Finish the current deal with every seat's timeout default."""
+    while game.phase not in (Phase.BETWEEN_DEALS, Phase.OVER):
+        seat = min(game.to_act)
+        game.apply(seat, game.timeout_action(seat))
+
+
+@pytest.fixture(scope="session")
+def tri() -> SimpleNamespace:
+    """The helpers above, for the Tripoli test modules."""
+    return SimpleNamespace(
+        Table=Table,
+        cards=cards,
+        deck_for=deck_for,
+        leftover_deck=leftover_deck,
+        random_action=random_action,
+        junk_action=junk_action,
+        listed=listed,
+        visible_cards=visible_cards,
+        check_invariants=check_invariants,
+        refused=refused,
+        play_out=play_out,
+    )
