@@ -185,6 +185,7 @@ class LeadPassed(Event):
 class WentOut(Event):
     kind: Literal["went_out"] = "went_out"
     seat: int
+    chips: int  # everything the seat won: the space plus the payments
     space: str
     space_chips: int
     payments: dict[int, int]  # seat -> chips paid to the winner (short payments, item 53)

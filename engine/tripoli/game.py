@@ -950,7 +950,7 @@ class TripoliGame(BaseModel):
             case "left":
                 leader = self.players[0]
             case _:
-                leader = self._clockwise_from(self.dealer + 1, winners)[0]
+                leader = self._clockwise_from(self.dealer + 1, winners or self.players)[0]
         self.phase = Phase.MICHIGAN
         self.michigan = Michigan(turn=leader)
         return [MichiganStarted(leader=leader), *self._resolve_lead()]
@@ -1006,8 +1006,9 @@ class TripoliGame(BaseModel):
         chips = self.board[space]
         self.board[space] = 0
         payments = self._card_payments(skip=seat)
-        self.stacks[seat] = (self.stacks[seat] or 0) + chips + sum(payments.values())
-        out = WentOut(seat=seat, space=space, space_chips=chips, payments=payments)
+        won = chips + sum(payments.values())
+        self.stacks[seat] = (self.stacks[seat] or 0) + won
+        out = WentOut(seat=seat, chips=won, space=space, space_chips=chips, payments=payments)
         return [out, *self._end_deal()]
 
     def _block(self) -> list[TripoliEvent]:

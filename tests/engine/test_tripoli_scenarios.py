@@ -379,6 +379,7 @@ def test_s13_going_out_on_a_forced_follow(tri):
     events = game.apply(T(2), Lead(card=c("9♦")[0]))
     out = next(e for e in events if e.kind == "went_out")
     assert (out.seat, out.space_chips, out.payments) == (T(3), 9, {T(0): 3, T(1): 1, T(2): 1})
+    assert out.chips == 14
     assert stacks_by_rule_seat(game, T) == {0: 17, 1: 19, 2: 19, 3: 34}
     assert game.board["KITTY"] == 0 and game.total_chips() == 89
     assert c("J♦")[0] in game.hands[T(0)]
@@ -416,6 +417,7 @@ def test_s16_colour_preset_complete_phase_three(tri):
         events = game.apply(T(k), Lead(card=c(card)[0]))
     out = next(e for e in events if e.kind == "went_out")
     assert (out.seat, out.space_chips, out.payments) == (T(1), 3, {T(0): 3, T(2): 3})
+    assert out.chips == 9
     assert stacks_by_rule_seat(game, T) == {0: 27, 1: 39, 2: 27}
 
 

@@ -1,0 +1,353 @@
+"""Tripoli engine rules outside the §5 scenarios: dealing, antes, decisions, errors,
+timeouts, seats joining and leaving, betting limits, all-in, leftover odd chips."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.cards import Card, parse
+from engine.core import IllegalAction
+from engine.poker import best_five
+from engine.tripoli.actions import (
+    Auction,
+    Bet,
+    Bid,
+    Call,
+    Check,
+    Exchange,
+    Fold,
+    Keep,
+    Lead,
+    Pass,
+    Raise,
+    Select,
+    action_adapter,
+)
+from engine.tripoli.events import event_adapter
+from engine.tripoli.game import TripoliGame
+from engine.tripoli.phases import Phase
+from engine.tripoli.rules import PRESETS, TripoliRules
+
+CANONICAL = [Card(i) for i in range(52)]
+
+# rules/tripoli.md §2.3 item 10: hand sizes in dealing order spare, s1, …, s(n-1), s0
+HAND_SIZES = {
+    2: [18, 17, 17],
+    3: [13, 13, 13, 13],
+    4: [11, 11, 10, 10, 10],
+    5: [9, 9, 9, 9, 8, 8],
+    6: [8, 8, 8, 7, 7, 7, 7],
+    7: [7, 7, 7, 7, 6, 6, 6, 6],
+    8: [6, 6, 6, 6, 6, 6, 6, 5, 5],
+    9: [6, 6, 5, 5, 5, 5, 5, 5, 5, 5],
+}
+
+
+@pytest.mark.parametrize("n", sorted(HAND_SIZES))
+def test_deal_order_and_hand_sizes(n):
+    dealer = n - 1
+    game = TripoliGame.new(TripoliRules(), n, b"x", deck=CANONICAL, first_dealer=dealer)
+    order = [(dealer + k) % n for k in range(1, n + 1)]  # s1 … s(n-1), s0
+    assert [len(game.spare)] + [len(game.hands[s]) for s in order] == HAND_SIZES[n]
+    assert game.spare == CANONICAL[0 :: n + 1]
+    for i, seat in enumerate(order, start=1):
+        assert game.hands[seat] == CANONICAL[i :: n + 1]
+    assert game.commitment is None  # a fixed deck has no commitment
+
+
+def test_provably_fair_test_vector_and_first_dealer_from_the_seed():
+    game = TripoliGame.new(TripoliRules(), 4, b"parlour", first_dealer=0)
+    assert game.commitment == "4b619a0ac1ce8777eb458aaad83236e31ab971e50e9edb47fd083abb785d65d9"
+    # the deck starts Q♥ 8♣ 6♣ K♦ 8♥ J♥: spare, s1, s2, s3, s0, spare
+    assert {*parse("Q♥ J♥")} <= set(game.spare)
+    for seat, card in ((1, "8♣"), (2, "6♣"), (3, "K♦"), (0, "8♥")):
+        assert parse(card)[0] in game.hands[seat]
+    dealers = {TripoliGame.new(TripoliRules(), 4, bytes([i])).dealer for i in range(40)}
+    assert dealers == {0, 1, 2, 3}
+    assert (
+        TripoliGame.new(TripoliRules(), 4, b"a").dealer
+        == TripoliGame.new(TripoliRules(), 4, b"a").dealer
+    )
+
+
+def test_antes_and_elimination_of_players_who_cannot_ante():
+    game = TripoliGame.new(TripoliRules(), 4, b"e", stacks=[100, 8, 100, 9], first_dealer=1)
+    assert game.eliminated == [1]
+    assert game.dealer == 2  # the eliminated dealer passes the deal on
+    assert game.players == [3, 0, 2]
+    assert game.stacks == [91, 8, 91, 0]  # seat 3 antes its last 9 chips and plays on
+    assert game.board == dict.fromkeys(TripoliRules().spaces, 3)
+    kinds = [e.kind for e in game.log]
+    assert kinds[:3] == ["eliminated", "deal_started", "antes_posted"]
+
+
+def test_fewer_than_two_players_who_can_ante_end_the_session():
+    game = TripoliGame.new(TripoliRules(), 3, b"e", stacks=[100, 8, 0])
+    assert game.is_over and game.result == {0: 100, 1: 8, 2: 0}
+    assert game.log[-1].kind == "session_over"
+
+
+def test_dealer_ante_differs_from_other_antes():
+    rules = TripoliRules(dealer_ante=2)
+    game = TripoliGame.new(rules, 4, b"d", first_dealer=0)
+    assert game.stacks == [82, 91, 91, 91]
+    assert game.board == dict.fromkeys(rules.spaces, 5)
+
+
+def test_simultaneous_selection_and_decision_ids():
+    game = TripoliGame.new(TripoliRules(), 4, b"ids", first_dealer=0)
+    dealer_id = game.decision_id(0)
+    game.apply(0, Keep(), dealer_id)
+    assert game.phase == Phase.SELECT and game.to_act == {0, 1, 2, 3}
+    ids = {s: game.decision_id(s) for s in range(4)}
+    assert ids[0] != dealer_id
+    game.apply(2, Select(cards=best_five(game.hands[2])), ids[2])
+    assert game.decision_id(2) != ids[2]
+    assert {s: game.decision_id(s) for s in (0, 1, 3)} == {s: ids[s] for s in (0, 1, 3)}
+    before = game.model_dump_json()
+    with pytest.raises(IllegalAction) as info:
+        game.apply(2, Select(cards=best_five(game.hands[2])), ids[2])
+    assert info.value.code == "stale" and game.model_dump_json() == before
+    with pytest.raises(IllegalAction) as info:
+        game.apply(2, Select(cards=best_five(game.hands[2])))
+    assert info.value.code == "not_your_turn"
+    game.apply(1, Select(cards=best_five(game.hands[1])), ids[1])  # other seats unaffected
+    others = game.view(3)
+    assert others.selection is None and others.table.poker.selected == (1, 2)
+
+
+def _betting(tri, stacks, pot=4, rules=None):
+    hands = ["2♣ 4♦ 6♥ 8♠ 10♣", "3♣ 5♦ 7♥ 9♠ J♣", "2♦ 4♥ 6♠ 8♣ 10♦", "3♦ 5♥ 7♠ 9♣ J♦"]
+    return TripoliGame.from_position(
+        rules,
+        phase=Phase.BETTING,
+        stacks=stacks,
+        hands={s: tri.cards(h) for s, h in enumerate(hands)},
+        selections={s: tri.cards(h) for s, h in enumerate(hands)},
+        board={"POT": pot},
+        dealer=0,
+    )
+
+
+def test_error_codes_leave_the_state_unchanged(tri):
+    game = _betting(tri, [30, 30, 5, 30])
+    assert tri.refused(game, 2, Check()) == "not_your_turn"
+    assert tri.refused(game, 1, Bet(amount=11)) == "over_limit"
+    assert tri.refused(game, 1, Bet(amount=0)) == "illegal"
+    assert tri.refused(game, 1, Call()) == "illegal"
+    assert tri.refused(game, 1, Lead(card=Card(0))) == "illegal"
+    assert tri.refused(game, 9, Check()) == "not_your_turn"
+    game.apply(1, Bet(amount=1))
+    assert tri.refused(game, 2, Check()) == "illegal"
+    assert tri.refused(game, 2, Raise(amount=5)) == "not_enough_chips"
+    game.apply(2, Fold())
+    assert tri.refused(game, 3, Raise(amount=11)) == "over_limit"
+    game.end_session(abandon=True)
+    assert game.leftover and game.stacks == [30, 30, 5, 30]  # back to the start, then leftover
+    tri.play_out(game)
+    assert tri.refused(game, 0, Fold()) == "game_over"
+    for call in (game.start_deal, game.end_session):
+        with pytest.raises(IllegalAction) as info:
+            call()
+        assert info.value.code == "game_over"
+
+
+def test_bad_selections_are_refused(tri):
+    game = TripoliGame.new(TripoliRules(), 4, b"sel", first_dealer=0)
+    game.apply(0, Keep())
+    hand = game.hands[1]
+    foreign = game.hands[2][0]
+    assert tri.refused(game, 1, Select(cards=tuple(hand[:4]))) == "bad_selection"
+    assert tri.refused(game, 1, Select(cards=(*hand[:4], hand[0]))) == "bad_selection"
+    assert tri.refused(game, 1, Select(cards=(*hand[:4], foreign))) == "bad_selection"
+
+
+def test_between_deals_refuses_actions(tri):
+    game = TripoliGame.from_position(phase=Phase.BETWEEN_DEALS, stacks=[50, 50])
+    assert tri.refused(game, 0, Keep()) == "between_deals"
+    assert game.to_act == frozenset() and game.legal_actions(0) == []
+
+
+def test_timeout_defaults():
+    game = TripoliGame.new(TripoliRules(), 4, b"t", first_dealer=0)
+    assert game.timeout_action(0) == Keep()
+    game.apply(0, Exchange())
+    assert game.timeout_action(0) == Keep()  # do not auction the old hand
+    game.apply(0, Auction())
+    assert game.timeout_action(1) == Pass()
+    for seat in (1, 2, 3):
+        game.apply(seat, Pass())
+    assert game.timeout_action(2) == Select(cards=best_five(game.hands[2]))
+    for seat in range(4):
+        game.apply(seat, game.timeout_action(seat))
+    assert game.timeout_action(1) == Check()
+    game.apply(1, Bet(amount=2))
+    assert game.timeout_action(2) == Fold()
+    with pytest.raises(IllegalAction):
+        game.timeout_action(1)
+
+
+def test_timeout_lead_is_the_lowest_legal_lead(tri):
+    game = TripoliGame.from_position(
+        phase=Phase.MICHIGAN,
+        stacks=[20, 20],
+        hands={0: tri.cards("3♠ 3♦ 5♣ 9♦"), 1: tri.cards("2♥ 7♣")},
+        leader=0,
+    )
+    assert game.timeout_action(0) == Lead(card=tri.cards("3♦")[0])
+
+
+def test_bidders_who_cannot_outbid_pass_automatically():
+    game = TripoliGame.new(TripoliRules(), 4, b"a", stacks=[100, 9, 100, 100], first_dealer=0)
+    assert game.stacks[1] == 0
+    events = game.apply(0, Auction())
+    assert [(e.seat, e.forced) for e in events if e.kind == "auction_pass"] == [(1, True)]
+    assert game.to_act == {2}
+    events = game.apply(2, Bid(amount=91))  # seat 3 (91 chips) cannot outbid: passes
+    assert [(e.seat, e.forced) for e in events if e.kind == "auction_pass"] == [(3, True)]
+    assert next(e for e in events if e.kind == "auction_sold").seat == 2
+
+
+def test_bet_limit_modes(tri):
+    game = _betting(tri, [30] * 4)
+    game.apply(1, Bet(amount=10))
+    assert next(o for o in game.legal_actions(2) if o.kind == "raise").max == 10
+    rules = TripoliRules(bet_limit_mode="total")
+    game = _betting(tri, [30] * 4, rules=rules)
+    game.apply(1, Bet(amount=6))
+    assert next(o for o in game.legal_actions(2) if o.kind == "raise").max == 4
+    game.apply(2, Raise(amount=4))
+    assert {o.kind for o in game.legal_actions(3)} == {"fold", "call"}
+
+
+def test_without_all_in_a_short_player_can_only_fold(tri):
+    game = _betting(tri, [30, 30, 3, 30], rules=TripoliRules(all_in=False))
+    game.apply(1, Bet(amount=5))
+    assert {o.kind for o in game.legal_actions(2)} == {"fold"}
+
+
+def test_unmatched_excess_returns_to_the_bettor(tri):
+    game = _betting(tri, [30, 30, 3, 30])
+    game.apply(1, Bet(amount=10))
+    game.apply(2, Call())  # all-in for 3
+    game.apply(3, Fold())
+    events = game.apply(0, Fold())
+    assert [(e.seat, e.chips) for e in events if e.kind == "bet_returned"] == [(1, 7)]
+    won = [(e.seat, e.chips) for e in events if e.kind == "pot_won"]
+    assert sum(c for _, c in won) == 4 + 3 + 3
+    assert game.total_chips() == 97
+
+
+def test_players_without_chips_are_all_in_for_nothing(tri):
+    game = _betting(tri, [0, 30, 0, 0])
+    assert game.phase == Phase.MICHIGAN  # the lone player with chips faces no action
+    assert game.betting.all_in == [2, 3, 0]
+
+
+def test_add_and_remove_seats_between_deals(tri):
+    game = TripoliGame.new(TripoliRules(), 3, b"s", first_dealer=0)
+    with pytest.raises(IllegalAction):
+        game.add_seat(100)
+    with pytest.raises(IllegalAction):
+        game.remove_seat(1)
+    tri.play_out(game)
+    total = game.total_chips()
+    seat = game.add_seat(100)
+    assert seat == 3 and game.total_chips() == total + 100
+    stack = game.remove_seat(1)
+    assert game.total_chips() == total + 100 - stack and game.stacks[1] is None
+    with pytest.raises(IllegalAction):
+        game.remove_seat(1)
+    game.start_deal()
+    assert sorted(game.players) == [0, 2, 3]
+    assert 1 not in game.to_act and game.legal_actions(1) == []
+    tri.check_invariants(game, game.total_chips())
+
+
+def test_a_full_table_refuses_a_tenth_player(tri):
+    game = TripoliGame.new(TripoliRules(), 9, b"full")
+    tri.play_out(game)
+    with pytest.raises(IllegalAction):
+        game.add_seat(100)
+
+
+def test_abandon_restores_the_chips_after_an_auction():
+    game = TripoliGame.new(TripoliRules(), 4, b"ab", first_dealer=0)
+    game.apply(0, Auction())
+    game.apply(1, Bid(amount=7))
+    for seat in (2, 3):
+        game.apply(seat, Pass())
+    events = game.end_session(abandon=True)
+    assert events[0].kind == "deal_over" and events[0].abandoned
+    assert game.is_over and game.result == dict.fromkeys(range(4), 100)
+
+
+def _tie_leftover(tri, pots: int, board_chips: int) -> TripoliGame:
+    game = TripoliGame.from_position(
+        TripoliRules(leftover_pots=pots),
+        phase=Phase.BETWEEN_DEALS,
+        stacks=[10, 10, 10],
+        board={"SEQ": board_chips},
+        dealer=0,
+    )
+    hands = ["5♣ 6♦ 7♥ 8♠ 9♣", "5♦ 6♥ 7♠ 8♣ 9♦", "2♣ 3♦ 4♥ 10♠ Q♣"]  # s1, s2 tie; s0 loses
+    game.fix_next_deck(tri.leftover_deck(3, [tri.cards(h) for h in hands]))
+    return game
+
+
+def test_last_leftover_pot_hands_odd_chips_from_the_dealers_left(tri):
+    game = _tie_leftover(tri, pots=1, board_chips=5)
+    game.end_session()
+    for seat in (1, 2, 0):
+        game.apply(seat, Check())
+    assert game.is_over and game.result == {0: 10, 1: 13, 2: 12}
+
+
+def test_earlier_leftover_pots_pass_odd_chips_on(tri):
+    game = _tie_leftover(tri, pots=2, board_chips=13)
+    game.end_session()
+    assert game.board["POT"] == 7 and game.leftover_pots == [6]
+    for seat in (1, 2, 0):
+        game.apply(seat, Check())
+    assert game.stacks == [10, 13, 13]
+    assert game.board["POT"] == 1 + 6  # the odd chip joins the next pot
+    assert game.leftover_index == 1 and game.total_chips() == 43
+
+
+def test_seq_678_preset_pays_six_seven_eight(tri):
+    deck = tri.deck_for(4, spare=tri.cards("6♦ 6♥ 6♠"), hands={2: tri.cards("6♣ 7♣ 8♣")})
+    game = TripoliGame.new(PRESETS["seq-678"], 4, b"s", deck=deck, first_dealer=1)
+    events = game.apply(1, Keep())
+    takes = [(e.space, e.seat, e.chips) for e in events if e.kind == "pay_taken"]
+    assert [t for t in takes if t[0] == "SEQ"] == [("SEQ", 3, 4)]
+
+
+def test_new_refuses_bad_arguments():
+    with pytest.raises(ValueError):
+        TripoliGame.new(TripoliRules(pay_collection="play"), 4, b"x")
+    with pytest.raises(ValueError):
+        TripoliGame.new(TripoliRules(), 10, b"x")
+    with pytest.raises(ValueError):
+        TripoliGame.new(TripoliRules(), 4, b"x", deck=[*CANONICAL[:51], CANONICAL[0]])
+    with pytest.raises(ValueError):
+        TripoliGame.new(TripoliRules(), 4, b"x", stacks=[10, 10])
+
+
+def test_actions_and_events_read_back_from_json():
+    for action in (Bet(amount=3), Select(cards=tuple(CANONICAL[:5])), Lead(card=Card(7)), Fold()):
+        assert action_adapter.validate_json(action.model_dump_json()) == action
+    game = TripoliGame.new(TripoliRules(), 4, b"ev")
+    for event in game.log:
+        assert event_adapter.validate_json(event.model_dump_json()) == event
+
+
+def test_presets_are_rules_data():
+    assert PRESETS["classic"] == TripoliRules()
+    assert PRESETS["dutch"].spare_options == ("keep", "exchange", "auction")
+    for rules in PRESETS.values():
+        assert TripoliRules.model_validate_json(rules.model_dump_json()) == rules
+    game = TripoliGame.new(PRESETS["dealer-starts-betting"], 4, b"o", first_dealer=2)
+    game.apply(2, Keep())
+    for seat in range(4):
+        game.apply(seat, Select(cards=best_five(game.hands[seat])))
+    assert game.to_act == {2}  # the dealer opens
