@@ -119,3 +119,42 @@ def _lead(hand: Sequence[Card], leads: Sequence[Card]) -> Card:
         return (run.rank == Rank.ACE, length, -int(card.rank), -int(card.suit))
 
     return max(leads, key=score)
+
+
+def random_legal(options: Sequence[Option], rng: random.Random) -> Action:
+    """A uniformly random legal action: an option, then a uniform amount or cards in it.
+
+    Used by random-legal players in tests and benchmarks.
+
+    Raises
+    ------
+    ValueError
+        If ``options`` is empty.
+    """
+    if not options:
+        raise ValueError("no decision to make")
+    o = rng.choice(list(options))
+    if o.kind in _AMOUNT_ACTIONS:
+        assert o.min is not None and o.max is not None
+        return _AMOUNT_ACTIONS[o.kind](amount=rng.randint(o.min, o.max))
+    if o.kind == "select":
+        return Select(cards=tuple(rng.sample(list(o.cards), o.count)))
+    if o.kind == "lead":
+        return Lead(card=rng.choice(o.cards))
+    return _PLAIN_ACTIONS[o.kind]()
+
+
+_AMOUNT_ACTIONS: dict[str, type[Bid] | type[Bet] | type[Raise]] = {
+    "bid": Bid,
+    "bet": Bet,
+    "raise": Raise,
+}
+_PLAIN_ACTIONS: dict[str, type[Action]] = {
+    "keep": Keep,
+    "exchange": Exchange,
+    "auction": Auction,
+    "pass": Pass,
+    "check": Check,
+    "call": Call,
+    "fold": Fold,
+}

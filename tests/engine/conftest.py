@@ -17,19 +17,13 @@ from pydantic import BaseModel
 from engine.cards import Card, parse
 from engine.core import Action, IllegalAction, Option
 from engine.tripoli.actions import (
-    Auction,
     Bet,
     Bid,
-    Call,
-    Check,
-    Exchange,
-    Fold,
-    Keep,
     Lead,
-    Pass,
     Raise,
     Select,
 )
+from engine.tripoli.ai import random_legal
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
 
@@ -85,30 +79,6 @@ def leftover_deck(players: int, hands: Sequence[Sequence[Card]]) -> list[Card]:
     return dealt + [Card(i) for i in range(52) if Card(i) not in set(dealt)]
 
 
-def random_action(options: Sequence[Option], rng: random.Random) -> Action:
-    """A uniformly random legal action among ``options``."""
-    o = rng.choice(list(options))
-    match o.kind:
-        case "bid" | "bet" | "raise":
-            assert o.min is not None and o.max is not None
-            amount = rng.randint(o.min, o.max)
-            return {"bid": Bid, "bet": Bet, "raise": Raise}[o.kind](amount=amount)
-        case "select":
-            return Select(cards=tuple(rng.sample(list(o.cards), o.count)))
-        case "lead":
-            return Lead(card=rng.choice(o.cards))
-    simple = {
-        "keep": Keep,
-        "exchange": Exchange,
-        "auction": Auction,
-        "pass": Pass,
-        "check": Check,
-        "call": Call,
-        "fold": Fold,
-    }
-    return simple[o.kind]()
-
-
 def junk_action(game: TripoliGame, rng: random.Random) -> Action:
     """A random action of any kind, with random amounts and cards (mostly illegal)."""
     kind = rng.choice(
@@ -135,7 +105,7 @@ def junk_action(game: TripoliGame, rng: random.Random) -> Action:
         return Select(cards=tuple(rng.sample(deck, rng.choice([4, 5, 5, 6]))))
     if kind == "lead":
         return Lead(card=rng.choice(deck))
-    return random_action([Option(kind=kind)], rng)
+    return random_legal([Option(kind=kind)], rng)
 
 
 def listed(action: Action, options: Sequence[Option]) -> bool:
@@ -230,7 +200,7 @@ def tri() -> SimpleNamespace:
         cards=cards,
         deck_for=deck_for,
         leftover_deck=leftover_deck,
-        random_action=random_action,
+        random_action=random_legal,
         junk_action=junk_action,
         listed=listed,
         visible_cards=visible_cards,

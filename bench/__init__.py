@@ -1,0 +1,1 @@
+"""Benchmarks (not tests): each ``*_bench`` module prints its figures from ``main()``."""
