@@ -351,3 +351,51 @@ def test_presets_are_rules_data():
     for seat in range(4):
         game.apply(seat, Select(cards=best_five(game.hands[seat])))
     assert game.to_act == {2}  # the dealer opens
+
+
+def test_leftover_without_betting_is_a_plain_showdown(tri):
+    game = TripoliGame.from_position(
+        TripoliRules(leftover_betting=False),
+        phase=Phase.BETWEEN_DEALS,
+        stacks=[10, 10, 10],
+        board={"KQ♥": 9},
+        dealer=0,
+    )
+    hands = ["2♣ 3♦ 4♥ 10♠ Q♣", "5♦ 5♥ 7♠ 8♣ 9♦", "2♦ 3♥ 4♠ 9♠ J♣"]  # s1 high, s2 pair, s0
+    game.fix_next_deck(tri.leftover_deck(3, [tri.cards(h) for h in hands]))
+    events = game.end_session()
+    assert [(e.seat, e.chips) for e in events if e.kind == "pot_won"] == [(2, 9)]
+    assert game.is_over and game.result == {0: 10, 1: 10, 2: 19}
+
+
+def test_no_leftover_poker_leaves_the_board_chips():
+    game = TripoliGame.from_position(
+        TripoliRules(leftover_poker=False),
+        phase=Phase.BETWEEN_DEALS,
+        stacks=[10, 10],
+        board={"SEQ": 3},
+    )
+    game.end_session()
+    assert game.is_over and game.board["SEQ"] == 3 and game.total_chips() == 23
+
+
+def test_michigan_left_of_the_dealer_leads_first(tri):
+    game = _betting(tri, [30] * 4, rules=TripoliRules(michigan_leader="left"))
+    for seat in (1, 2, 3, 0):
+        game.apply(seat, Check())
+    assert game.phase == Phase.MICHIGAN and game.to_act == {1}
+
+
+def test_any_suit_leads_may_repeat_the_suit_just_played(tri):
+    hands = {0: tri.cards("5♠ 6♠ 9♠ 2♦"), 1: tri.cards("3♣ 9♣")}
+    for rule, legal in (("other_suit", "2♦"), ("any_suit", "2♦ 9♠")):
+        game = TripoliGame.from_position(
+            TripoliRules(next_lead=rule),
+            phase=Phase.MICHIGAN,
+            stacks=[20, 20],
+            hands=hands,
+            leader=0,
+        )
+        game.apply(0, Lead(card=tri.cards("5♠")[0]))  # 5♠ 6♠, 7♠ dead: s0 stops
+        assert game.to_act == {0}
+        assert set(game.legal_actions(0)[0].cards) == set(tri.cards(legal))
