@@ -1,12 +1,180 @@
-"""Live tables: one game per channel, its lock, seats and board message (DESIGN.md §4).
+"""Live tables: one game per channel, its lock, seats, chips and board message (DESIGN.md §4).
 
-The bot owns one :class:`TableRegistry` (``bot.tables``), created in ``setup_hook``;
-``restore()`` brings back saved tables at start-up and ``close()`` stops their tasks.
+The bot owns one :class:`TableRegistry` (``bot.tables``). It keeps every live :class:`Table`
+by channel id and by table id and runs the table's life: lobby (join, leave, add AI,
+start, cancel), decisions (validate → apply → settle under the table's lock; Discord calls
+after the lock is released), AI seats, deals, the end of the session and the settlement of
+chips. Everything game-specific goes through the game's adapter (:mod:`bot.games`).
+
+Chips (DESIGN.md §5): a table with members only is *ranked*: Start (and a join between deals)
+escrows the buy-in from the member's balance into the table; leaving and the end of the
+session settle the stack back. A table with any AI seat is *casual*: every seat starts with
+the buy-in from the table's own bank and nothing touches the members' balances.
+
+The member-level operations (:meth:`TableRegistry.join`, :meth:`~TableRegistry.act` …) take
+plain ids and raise :class:`~bot.table_refs.Refusal`; the interaction handlers
+(:meth:`~TableRegistry.on_component`, :meth:`~TableRegistry.on_amount`, and the commands'
+helpers) turn clicks into those operations and answer each interaction exactly once.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import logging
+import random
+import re
+import secrets
+from collections import deque
+from collections.abc import Awaitable, Coroutine, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, TypeVar
+
+import discord
+
+from bot.components import AmountModal
+from bot.games import GAMES
+from bot.games.base import GameAdapter, Rendered
+from bot.render import common
+from bot.store import InsufficientChips, StoreError
+from bot.table_refs import STALE_MESSAGE, Ref, Refusal, new_table_id
+from engine.core import IllegalAction
+
+log = logging.getLogger("parlour.tables")
+
+T = TypeVar("T")
+
+ACK_BUDGET = 2.0
+"""Seconds a handler may work before it defers its interaction (Discord allows 3)."""
+
+AI_STEPS_MAX = 10_000
+"""Safety bound on AI moves applied in one go (a game always asks a human before that)."""
+
+_AMOUNT = re.compile(r"[0-9]{1,9}")
+
+
+class TableState(StrEnum):
+    """Where a table is in its life."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass
+class Seat:
+    """One seat at a table, in the order players sat down (the engine's seat number).
+
+    Attributes
+    ----------
+    member_id
+        The Discord member, or None for an AI seat of a casual table.
+    name
+        Display name at the time of sitting down.
+    ai
+        True when the AI decides for this seat (always for AI seats).
+    left
+        The member left; the engine skips the seat; its stack was settled.
+    leaving
+        The member leaves at the end of the current deal.
+    """
+
+    member_id: int | None
+    name: str
+    ai: bool = False
+    left: bool = False
+    leaving: bool = False
+
+
+@dataclass(eq=False)
+class Table:
+    """One live game in one channel.
+
+    Attributes
+    ----------
+    id
+        Short table id (6 base-36 characters), in every custom_id of its components.
+    game_name
+        Key of its adapter in :data:`bot.games.GAMES`.
+    guild_id, channel_id, host_id
+        Where it is played and who opened it.
+    buy_in
+        Each seat's starting stack, in chips.
+    options
+        The game's table options (e.g. ``{"ante": 1, "bet_limit": 10}``).
+    seats
+        Seat ``i`` is the engine's seat ``i``.
+    game
+        The engine game once started.
+    seed
+        The session seed of the provably-fair shuffle (revealed when the session is over).
+    board_message_id
+        The public board message (the lobby message becomes the board).
+    ending
+        ``/… end`` was asked: no more deals after the current one.
+    notes
+        The last few lobby and seat events, shown on the board.
+    """
+
+    id: str
+    game_name: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    buy_in: int
+    options: dict[str, Any]
+    seats: list[Seat] = field(default_factory=list)
+    state: TableState = TableState.LOBBY
+    game: Any = None
+    seed: bytes = b""
+    board_message_id: int | None = None
+    ending: bool = False
+    notes: deque[str] = field(default_factory=lambda: deque(maxlen=4))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    rng: random.Random = field(
+        default_factory=lambda: random.Random(secrets.randbits(64)), repr=False
+    )
+    ai_task: asyncio.Task[None] | None = field(default=None, repr=False)
+    board_task: asyncio.Task[None] | None = field(default=None, repr=False)
+    board_dirty: bool = False
+
+    @property
+    def ranked(self) -> bool:
+        """True when every seat belongs to a member (real chips are escrowed)."""
+        return all(seat.member_id is not None for seat in self.seats)
+
+    def seat_of(self, member_id: int) -> int | None:
+        """The seat of ``member_id`` if they are seated (and have not left), else None."""
+        for index, seat in enumerate(self.seats):
+            if seat.member_id == member_id and not seat.left:
+                return index
+        return None
+
+    def active_seats(self) -> list[int]:
+        """Seats that have not left, in seat order."""
+        return [i for i, seat in enumerate(self.seats) if not seat.left]
+
+    def note(self, text: str) -> None:
+        """Add a line to the board's short runtime log."""
+        self.notes.append(text)
+
+
+def parse_amount(text: str) -> int:
+    """Read a typed amount of chips strictly: digits only (``abc``, ``-3``, ``1e3``, ``10a``
+    and ``2.5`` are refused); the game checks the range.
+
+    Raises
+    ------
+    Refusal
+        ``bad_amount`` with a sentence that quotes the input.
+    """
+    cleaned = text.strip()
+    if not _AMOUNT.fullmatch(cleaned):
+        shown = discord.utils.escape_markdown(common.truncate(cleaned, 20)) or "(nothing)"
+        raise Refusal(
+            "bad_amount", f"“{shown}” is not a whole number of chips: type digits only, like 5."
+        )
+    return int(cleaned)
 
 
 class TableRegistry:
@@ -15,16 +183,693 @@ class TableRegistry:
     Parameters
     ----------
     bot
-        The running bot; the registry uses ``bot.store``, ``bot.settings`` and ``bot.clock``.
+        The running bot: ``bot.store`` (chips), ``bot.settings`` (``ai_delay``,
+        ``board_edit_interval``), and the Discord client methods used to edit boards.
+    games
+        Adapters by game name; defaults to :data:`bot.games.GAMES`.
     """
 
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Any, games: dict[str, GameAdapter] | None = None) -> None:
         self.bot = bot
-        self.by_channel: dict[int, Any] = {}
-        self.by_id: dict[str, Any] = {}
+        self.games = dict(GAMES if games is None else games)
+        self.by_channel: dict[int, Table] = {}
+        self.by_id: dict[str, Table] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # ------------------------------------------------------------------ lifecycle
 
     async def restore(self) -> None:
-        """Bring back the tables saved in the store (nothing to restore yet)."""
+        """Bring back saved tables at start-up (tables are not saved yet: issue 5)."""
 
     async def close(self) -> None:
-        """Stop every table's background work before the bot closes."""
+        """Cancel every table's background work (AI moves, board edits)."""
+        tasks = [task for task in self._tasks if not task.done()]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+
+    def _spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        task = asyncio.get_running_loop().create_task(coro)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(_log_failure)
+        return task
+
+    # ------------------------------------------------------------------ lookup
+
+    def adapter(self, table: Table) -> GameAdapter:
+        """The game adapter of ``table``."""
+        return self.games[table.game_name]
+
+    def get(self, table_id: str) -> Table:
+        """The live table ``table_id``.
+
+        Raises
+        ------
+        Refusal
+            ``no_table`` when it is over or never existed.
+        """
+        table = self.by_id.get(table_id)
+        if table is None:
+            raise Refusal("no_table", "This table is closed.")
+        return table
+
+    # ------------------------------------------------------------------ lobby
+
+    def open(
+        self,
+        game_name: str,
+        *,
+        guild_id: int,
+        channel_id: int,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any],
+        buy_in: int,
+    ) -> Table:
+        """Open a lobby in ``channel_id`` with the host in seat 0.
+
+        Raises
+        ------
+        Refusal
+            ``busy`` when the channel already has a live table (any game).
+        """
+        existing = self.by_channel.get(channel_id)
+        if existing is not None:
+            title = self.adapter(existing).title
+            raise Refusal(
+                "busy",
+                f"This channel already has a {title} table ({existing.id}); "
+                "end it first or use another channel.",
+            )
+        table = Table(
+            id=new_table_id(set(self.by_id)),
+            game_name=game_name,
+            guild_id=guild_id,
+            channel_id=channel_id,
+            host_id=host_id,
+            buy_in=buy_in,
+            options=dict(options),
+            seats=[Seat(host_id, host_name)],
+        )
+        self.by_channel[channel_id] = table
+        self.by_id[table.id] = table
+        return table
+
+    def _require_host(self, table: Table, member_id: int, is_manager: bool, what: str) -> None:
+        if member_id != table.host_id and not is_manager:
+            raise Refusal("not_host", f"Only the host or a member with Manage Channels can {what}.")
+
+    async def join(self, table: Table, member_id: int, name: str) -> None:
+        """Sit ``member_id`` down: in the lobby, or between deals of a started table.
+
+        A ranked table escrows the buy-in at once when the game is running; a casual table
+        gives the new seat the buy-in from its bank.
+
+        Raises
+        ------
+        Refusal
+            ``seated``, ``full``, ``mid_deal`` (join between deals), ``ending``, ``chips``.
+        """
+        adapter = self.adapter(table)
+        async with table.lock:
+            if table.seat_of(member_id) is not None:
+                raise Refusal("seated", "You are already seated at this table.")
+            if len(table.active_seats()) >= adapter.max_seats:
+                raise Refusal("full", f"The table is full ({adapter.max_seats} seats).")
+            if table.state is TableState.LOBBY:
+                table.seats.append(Seat(member_id, name))
+                table.note(f"{common.short_name(name)} sat down.")
+                return
+            self._require_playing(table)
+            if table.ending:
+                raise Refusal("ending", "This table is ending; no new seats.")
+            if not adapter.between_deals(table.game):
+                raise Refusal("mid_deal", "You can join between deals; wait for this one to end.")
+            if table.ranked:
+                await self._escrow(table, member_id, name)
+            try:
+                seat = adapter.add_seat(table.game, table.buy_in)
+            except IllegalAction as error:
+                if table.ranked:
+                    await self.bot.store.settle(table.guild_id, member_id, table.id, table.buy_in)
+                raise Refusal(error.code, error.message) from error
+            assert seat == len(table.seats), "engine seats and table seats must stay aligned"
+            table.seats.append(Seat(member_id, name))
+            table.note(f"{common.short_name(name)} joined with {table.buy_in} chips.")
+
+    async def leave(self, table: Table, member_id: int) -> None:
+        """Stand ``member_id`` up: at once in the lobby or between deals (settling their stack
+        on a ranked table), else at the end of the current deal.
+
+        Raises
+        ------
+        Refusal
+            ``not_seated``; ``host`` (the host closes a lobby with Cancel).
+        """
+        async with table.lock:
+            seat = table.seat_of(member_id)
+            if seat is None:
+                raise Refusal("not_seated", "You are not seated at this table.")
+            name = common.short_name(table.seats[seat].name)
+            if table.state is TableState.LOBBY:
+                if member_id == table.host_id:
+                    raise Refusal("host", "You are the host: use Cancel to close the table.")
+                del table.seats[seat]
+                table.note(f"{name} stood up.")
+                return
+            self._require_playing(table)
+            if self.adapter(table).between_deals(table.game):
+                await self._remove_seat(table, seat)
+                await self._progress(table)
+            else:
+                table.seats[seat].leaving = True
+                table.note(f"{name} leaves after this deal.")
+
+    async def add_ai(self, table: Table, member_id: int, is_manager: bool) -> None:
+        """Add an AI seat to the lobby (the table becomes casual).
+
+        Raises
+        ------
+        Refusal
+            ``not_host``, ``started``, ``full``.
+        """
+        adapter = self.adapter(table)
+        async with table.lock:
+            self._require_host(table, member_id, is_manager, "add AI players")
+            if table.state is not TableState.LOBBY:
+                raise Refusal("started", "AI players can only be added in the lobby.")
+            if len(table.seats) >= adapter.max_seats:
+                raise Refusal("full", f"The table is full ({adapter.max_seats} seats).")
+            number = 1 + sum(seat.member_id is None for seat in table.seats)
+            table.seats.append(Seat(None, f"AI {number}", ai=True))
+            table.note(f"AI {number} sat down; the table is casual (play chips).")
+
+    async def start(self, table: Table, member_id: int, is_manager: bool) -> None:
+        """Start the game: escrow the buy-ins of a ranked table, build the game, deal.
+
+        Raises
+        ------
+        Refusal
+            ``not_host``, ``started``, ``few`` (not enough seats), ``chips`` (a member cannot
+            pay the buy-in: nothing is escrowed), or the game's refusal of the options.
+        """
+        adapter = self.adapter(table)
+        async with table.lock:
+            self._require_host(table, member_id, is_manager, "start the game")
+            if table.state is not TableState.LOBBY:
+                raise Refusal("started", "The game has already started.")
+            if len(table.seats) < adapter.min_seats:
+                raise Refusal("few", f"{adapter.title} needs at least {adapter.min_seats} seats.")
+            escrowed: list[int] = []
+            try:
+                if table.ranked:
+                    for seat in table.seats:
+                        assert seat.member_id is not None
+                        await self._escrow(table, seat.member_id, seat.name)
+                        escrowed.append(seat.member_id)
+                seed = secrets.token_bytes(32)
+                game = adapter.new_game(table.options, [table.buy_in] * len(table.seats), seed)
+            except (Refusal, IllegalAction, StoreError) as error:
+                for escrowed_member in escrowed:
+                    await self.bot.store.settle(
+                        table.guild_id, escrowed_member, table.id, table.buy_in
+                    )
+                if isinstance(error, IllegalAction):
+                    raise Refusal(error.code, error.message) from error
+                raise
+            table.game, table.seed, table.state = game, seed, TableState.PLAYING
+            table.notes.clear()
+            await self._progress(table)
+
+    async def cancel(self, table: Table, member_id: int, is_manager: bool) -> None:
+        """Close a lobby (nothing is escrowed before Start).
+
+        Raises
+        ------
+        Refusal
+            ``not_host``; ``started`` (use the end command).
+        """
+        async with table.lock:
+            self._require_host(table, member_id, is_manager, "cancel the table")
+            if table.state is not TableState.LOBBY:
+                raise Refusal("started", "The game has started; end it with the end command.")
+            table.state = TableState.OVER
+            self._forget(table)
+
+    # ------------------------------------------------------------------ play
+
+    def _require_playing(self, table: Table) -> None:
+        if table.state is TableState.LOBBY:
+            raise Refusal("lobby", "The game has not started yet.")
+        if table.state is TableState.OVER:
+            raise Refusal("no_table", "This table is closed.")
+
+    def decision_seat(self, table: Table, member_id: int, ref: Ref) -> int:
+        """The seat of ``member_id`` if ``ref`` is that seat's pending decision.
+
+        Raises
+        ------
+        Refusal
+            ``not_seated``; ``not_your_turn`` (the decision belongs to another seat);
+            ``stale`` (the decision is over).
+        """
+        self._require_playing(table)
+        seat = table.seat_of(member_id)
+        if seat is None:
+            raise Refusal("not_seated", "You are not seated at this table.")
+        if ref.seat is not None and ref.seat != seat:
+            owner = common.seat_label(table, ref.seat) if ref.seat < len(table.seats) else "?"
+            raise Refusal("not_your_turn", f"Not your turn: that decision is {owner}'s.")
+        game = table.game
+        if seat not in game.to_act or ref.decision != game.decision_id(seat):
+            raise Refusal("stale", STALE_MESSAGE)
+        return seat
+
+    async def act(
+        self,
+        table: Table,
+        member_id: int,
+        ref: Ref,
+        values: Sequence[str] = (),
+        amount: int | None = None,
+    ) -> int:
+        """Apply ``member_id``'s answer to the decision ``ref`` (validate → apply, one lock).
+
+        Returns
+        -------
+        int
+            The seat that acted.
+
+        Raises
+        ------
+        Refusal
+            As :meth:`decision_seat`, or the engine's refusal (``illegal``, ``over_limit``,
+            ``not_enough_chips`` …). Nothing changes then.
+        """
+        adapter = self.adapter(table)
+        async with table.lock:
+            seat = self.decision_seat(table, member_id, ref)
+            action = adapter.action(table.game, seat, ref.verb, ref.arg, values, amount)
+            try:
+                table.game.apply(seat, action, ref.decision)
+            except IllegalAction as error:
+                raise Refusal(error.code, error.message) from error
+            await self._progress(table)
+        return seat
+
+    async def next_deal(self, table: Table, member_id: int, ref: Ref) -> None:
+        """Start the next deal; ``ref.decision`` must be the number of the deal just over.
+
+        Raises
+        ------
+        Refusal
+            ``not_seated``; ``stale`` (that deal already moved on).
+        """
+        adapter = self.adapter(table)
+        async with table.lock:
+            self._require_playing(table)
+            if table.seat_of(member_id) is None:
+                raise Refusal("not_seated", "You are not seated at this table.")
+            game = table.game
+            if not adapter.between_deals(game) or ref.decision != adapter.deal_number(game):
+                raise Refusal("stale", STALE_MESSAGE)
+            try:
+                adapter.start_deal(game)
+            except IllegalAction as error:
+                raise Refusal(error.code, error.message) from error
+            table.notes.clear()
+            await self._progress(table)
+
+    async def end(self, table: Table, member_id: int, is_manager: bool, abandon: bool) -> None:
+        """End the session: after the current deal, or abandoning it (``abandon``); then the
+        game's leftover play; then every stack is settled. A lobby is simply closed.
+
+        Raises
+        ------
+        Refusal
+            ``not_host``; ``ending`` (already ending after this deal and not abandoning).
+        """
+        if table.state is TableState.LOBBY:
+            await self.cancel(table, member_id, is_manager)
+            return
+        adapter = self.adapter(table)
+        async with table.lock:
+            self._require_host(table, member_id, is_manager, "end the table")
+            self._require_playing(table)
+            if table.ending and not abandon:
+                raise Refusal("ending", "This table already ends after the current deal.")
+            try:
+                adapter.end_session(table.game, abandon)
+            except IllegalAction as error:
+                raise Refusal(error.code, error.message) from error
+            table.ending = True
+            table.note("The deal was abandoned; the session ends." if abandon
+                       else "The session ends after this deal.")
+            await self._progress(table)
+
+    # ------------------------------------------------------------------ progress (under lock)
+
+    def _ai_seat(self, table: Table) -> int | None:
+        to_act = table.game.to_act
+        return next((s for s in sorted(to_act) if table.seats[s].ai), None)
+
+    def _apply_ai(self, table: Table, seat: int) -> None:
+        game = table.game
+        action = self.adapter(table).ai_action(game, seat, table.rng)
+        game.apply(seat, action, game.decision_id(seat))
+
+    async def _progress(self, table: Table) -> None:
+        """After a change: AI seats act (inline when ``ai_delay`` is 0), seats leave between
+        deals, a table without members ends, and a finished session is settled."""
+        adapter = self.adapter(table)
+        delay = self.bot.settings.ai_delay
+        for _ in range(AI_STEPS_MAX):
+            game = table.game
+            if game.is_over:
+                await self._finish(table)
+                return
+            if adapter.between_deals(game):
+                for seat, entry in enumerate(table.seats):
+                    if entry.leaving and not entry.left:
+                        await self._remove_seat(table, seat)
+                active = table.active_seats()
+                members = any(table.seats[s].member_id is not None for s in active)
+                if not table.ending and (not members or len(active) < adapter.min_seats):
+                    table.ending = True
+                    adapter.end_session(game, False)
+                    continue
+                return
+            seat = self._ai_seat(table)
+            if seat is None:
+                return
+            if delay > 0:
+                if table.ai_task is None or table.ai_task.done():
+                    table.ai_task = self._spawn(self._drive_ai(table, delay))
+                return
+            self._apply_ai(table, seat)
+        raise RuntimeError(f"table {table.id}: AI seats did not stop acting")
+
+    async def _drive_ai(self, table: Table, delay: float) -> None:
+        """AI moves one at a time, ``delay`` seconds apart, each followed by a board edit."""
+        while True:
+            await asyncio.sleep(delay)
+            async with table.lock:
+                if table.state is not TableState.PLAYING:
+                    return
+                seat = self._ai_seat(table)
+                if seat is None:
+                    return
+                self._apply_ai(table, seat)
+                table.ai_task = None
+                await self._progress(table)
+                table.ai_task = asyncio.current_task()  # type: ignore[assignment]
+            self.schedule_board_edit(table)
+
+    async def _escrow(self, table: Table, member_id: int, name: str) -> None:
+        try:
+            await self.bot.store.escrow(table.guild_id, member_id, table.id, table.buy_in)
+        except InsufficientChips as error:
+            raise Refusal(
+                "chips",
+                f"{common.short_name(name)} needs {table.buy_in} chips for the buy-in and has "
+                f"{error.balance}.",
+            ) from error
+
+    async def _remove_seat(self, table: Table, seat: int) -> None:
+        entry = table.seats[seat]
+        stack = self.adapter(table).remove_seat(table.game, seat)
+        if table.ranked and entry.member_id is not None:
+            await self.bot.store.settle(table.guild_id, entry.member_id, table.id, stack)
+        entry.left, entry.leaving = True, False
+        table.note(f"{common.short_name(entry.name)} left with {stack} chips.")
+
+    async def _finish(self, table: Table) -> None:
+        """Settle every seated member's final stack (ranked) and close the table."""
+        if table.ranked:
+            stacks = self.adapter(table).stacks(table.game)
+            for seat, entry in enumerate(table.seats):
+                if entry.left or entry.member_id is None:
+                    continue
+                try:
+                    await self.bot.store.settle(
+                        table.guild_id, entry.member_id, table.id, stacks[seat] or 0
+                    )
+                except StoreError:
+                    log.exception("table %s: settling seat %d failed; the escrow stays and is "
+                                  "returned at the next start-up", table.id, seat)
+        table.state = TableState.OVER
+        self._forget(table)
+
+    def _forget(self, table: Table) -> None:
+        if self.by_channel.get(table.channel_id) is table:
+            del self.by_channel[table.channel_id]
+        self.by_id.pop(table.id, None)
+
+    # ------------------------------------------------------------------ rendering & board
+
+    def render_board(self, table: Table) -> Rendered:
+        """The board message of ``table`` as it is now (lobby, game, or final result)."""
+        adapter = self.adapter(table)
+        if table.state is TableState.LOBBY:
+            return common.lobby(
+                table, adapter.title, adapter.describe_options(table.options),
+                adapter.min_seats, adapter.max_seats,
+            )
+        if table.game is None:
+            return common.closed(table, adapter.title, "The table was cancelled.")
+        return adapter.board(table)
+
+    def schedule_board_edit(self, table: Table) -> None:
+        """Edit the board soon with the bot's token (never an interaction token, C01).
+
+        Edits asked for within ``board_edit_interval`` seconds become one edit.
+        """
+        table.board_dirty = True
+        if table.board_task is None or table.board_task.done():
+            table.board_task = self._spawn(self._board_loop(table))
+
+    async def _board_loop(self, table: Table) -> None:
+        while table.board_dirty:
+            await asyncio.sleep(self.bot.settings.board_edit_interval)
+            table.board_dirty = False
+            await self._edit_board(table)
+
+    async def _edit_board(self, table: Table) -> None:
+        if table.board_message_id is None:
+            return
+        rendered = self.render_board(table)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.get_partial_message(table.board_message_id).edit(
+                embed=rendered.embed, view=rendered.view
+            )
+        except discord.HTTPException as error:
+            log.warning("table %s: board edit failed: %s", table.id, error)
+
+    # ------------------------------------------------------------------ interactions
+
+    async def on_component(
+        self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
+    ) -> None:
+        """Answer a click on one of a table's components, exactly once."""
+        try:
+            await self._on_component(interaction, ref, values)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+        except Exception as error:  # answer even a bug, then log it
+            await self._failure(interaction, error)
+
+    async def on_amount(self, interaction: discord.Interaction, ref: Ref, text: str) -> None:
+        """Answer an amount modal (bet, raise, bid …): strict parsing, then the decision."""
+        try:
+            table = self.get(ref.table)
+            amount = parse_amount(text)
+            await self._within_deadline(
+                interaction, self.act(table, interaction.user.id, ref, (), amount)
+            )
+            await self._after_decision(interaction, table)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+        except Exception as error:
+            await self._failure(interaction, error)
+
+    async def _on_component(
+        self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
+    ) -> None:
+        table = self.get(ref.table)
+        member = interaction.user
+        is_manager = bool(interaction.permissions.manage_channels)
+        verb = ref.verb
+        if verb == "hand":
+            self._require_playing(table)
+            seat = table.seat_of(member.id)
+            if seat is None:
+                raise Refusal("not_seated", "You are not seated at this table.")
+            rendered = self.adapter(table).hand(table, seat)
+            await self._private(interaction, embed=rendered.embed, view=rendered.view)
+            return
+        operation = self._table_operation(table, ref, member, is_manager)
+        if operation is not None:
+            await self._within_deadline(interaction, operation)
+            await self._show_board(interaction, table)
+            return
+        seat = self.decision_seat(table, member.id, ref)
+        prompt = self.adapter(table).amount_prompt(table.game, seat, verb)
+        if prompt is not None:
+            await interaction.response.send_modal(
+                AmountModal(ref, title=prompt.title, label=prompt.label)
+            )
+            return
+        await self._within_deadline(interaction, self.act(table, member.id, ref, values))
+        await self._after_decision(interaction, table)
+
+    def _table_operation(
+        self, table: Table, ref: Ref, member: discord.abc.User, is_manager: bool
+    ) -> Coroutine[Any, Any, None] | None:
+        """The lobby or table-level operation a verb names, or None for a seat's decision."""
+        match ref.verb:
+            case "join":
+                return self.join(table, member.id, member.display_name)
+            case "leave":
+                return self.leave(table, member.id)
+            case "add_ai":
+                return self.add_ai(table, member.id, is_manager)
+            case "start":
+                return self.start(table, member.id, is_manager)
+            case "cancel":
+                return self.cancel(table, member.id, is_manager)
+            case "next":
+                return self.next_deal(table, member.id, ref)
+        return None
+
+    async def _after_decision(self, interaction: discord.Interaction, table: Table) -> None:
+        """Show the result: the board when the click came from it, else the member's updated
+        hand (and the board edited with the bot token)."""
+        if self._from_board(interaction, table):
+            await self._show_board(interaction, table)
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is not TableState.PLAYING:
+            rendered = self.render_board(table)
+        else:
+            rendered = self.adapter(table).hand(table, seat)
+        await self._update(interaction, rendered)
+        self.schedule_board_edit(table)
+
+    def _from_board(self, interaction: discord.Interaction, table: Table) -> bool:
+        message = interaction.message
+        return message is not None and message.id == table.board_message_id
+
+    async def _show_board(self, interaction: discord.Interaction, table: Table) -> None:
+        rendered = self.render_board(table)
+        if self._from_board(interaction, table):
+            table.board_dirty = False  # this answer shows the newest board already
+            await self._update(interaction, rendered)
+        else:
+            await self._private(interaction, content="Done.")
+            self.schedule_board_edit(table)
+
+    async def _within_deadline(self, interaction: discord.Interaction, work: Awaitable[T]) -> T:
+        """Run ``work``; if it takes longer than :data:`ACK_BUDGET`, defer the interaction
+        first so it is acknowledged within Discord's 3 seconds (C04)."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer()
+        return await task
+
+    async def _update(self, interaction: discord.Interaction, rendered: Rendered) -> None:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=rendered.embed, view=rendered.view)
+        else:
+            await interaction.response.edit_message(embed=rendered.embed, view=rendered.view)
+
+    async def _private(self, interaction: discord.Interaction, **message: Any) -> None:
+        """Send an ephemeral answer (or follow-up when the interaction was deferred)."""
+        message = {key: value for key, value in message.items() if value is not None}
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **message)
+        else:
+            await interaction.response.send_message(ephemeral=True, **message)
+
+    async def _failure(self, interaction: discord.Interaction, error: BaseException) -> None:
+        log.error("table interaction %s failed", interaction.data, exc_info=error)
+        text = ("The chip bank did not answer; nothing was changed. Please try again."
+                if isinstance(error, StoreError) else
+                "Sorry, something went wrong on Parlour's side; nothing was changed.")
+        try:
+            await self._private(interaction, content=text)
+        except discord.HTTPException as failure:
+            log.warning("could not answer a failed interaction: %s", failure)
+
+    # ------------------------------------------------------------------ commands
+
+    async def open_command(
+        self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
+        buy_in: int,
+    ) -> None:
+        """``/<game> start``: open a lobby in the channel and post it as the board; a
+        refusal (the channel already has a table) is answered ephemerally."""
+        try:
+            await self._open_command(interaction, game_name, options, buy_in)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+
+    async def _open_command(
+        self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
+        buy_in: int,
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        table = self.open(
+            game_name,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            options=options,
+            buy_in=buy_in,
+        )
+        rendered = self.render_board(table)
+        try:
+            callback = await interaction.response.send_message(
+                embed=rendered.embed, view=rendered.view
+            )
+        except BaseException:
+            self._forget(table)
+            raise
+        table.board_message_id = callback.message_id
+
+    async def end_command(
+        self, interaction: discord.Interaction, game_name: str, abandon: bool
+    ) -> None:
+        """``/<game> end [now]``: end the channel's table (host or Manage Channels); a
+        refusal is answered ephemerally."""
+        try:
+            await self._end_command(interaction, game_name, abandon)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+
+    async def _end_command(
+        self, interaction: discord.Interaction, game_name: str, abandon: bool
+    ) -> None:
+        table = self.by_channel.get(interaction.channel_id or 0)
+        if table is None or table.game_name != game_name:
+            raise Refusal("no_table", "There is no table of this game in this channel.")
+        is_manager = bool(interaction.permissions.manage_channels)
+        await self._within_deadline(
+            interaction, self.end(table, interaction.user.id, is_manager, abandon)
+        )
+        if table.state is TableState.OVER:
+            text = "The table is closed; the final result is on the board."
+        elif abandon:
+            text = "The deal was abandoned; the leftover round decides the board's chips."
+        else:
+            text = "The session ends after this deal (then the leftover round)."
+        await self._private(interaction, content=text)
+        self.schedule_board_edit(table)
+
+
+def _log_failure(task: asyncio.Task[Any]) -> None:
+    if not task.cancelled() and task.exception() is not None:
+        log.error("table task failed", exc_info=task.exception())

@@ -1,0 +1,117 @@
+"""Table components that survive restarts: DynamicItem buttons and selects, the amount modal.
+
+Every component carries a :class:`~bot.table_refs.Ref` in its custom_id; a click is routed
+to the bot's table registry (``interaction.client.tables``) with that reference, whatever
+message it came from (the board, a fresh or a 16-minute-old private hand view).
+Register :data:`DYNAMIC_ITEMS` with ``bot.add_dynamic_items`` once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from typing import Any
+
+import discord
+
+from bot.table_refs import Ref, template
+
+ButtonStyle = discord.ButtonStyle
+
+
+class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("pl")):
+    """A button whose custom_id is ``ref.custom_id("pl")``."""
+
+    def __init__(
+        self,
+        ref: Ref,
+        *,
+        label: str,
+        style: ButtonStyle = ButtonStyle.secondary,
+        disabled: bool = False,
+        row: int | None = None,
+    ) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            custom_id=ref.custom_id("pl"), label=label[:80], style=style, disabled=disabled
+        )
+        super().__init__(button, row=row)
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableButton:
+        assert isinstance(item, discord.ui.Button)
+        return cls(Ref.from_match(match), label=item.label or "", style=item.style)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.on_component(interaction, self.ref, ())  # type: ignore[attr-defined]
+
+
+class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=template("ps")):
+    """A string select whose custom_id is ``ref.custom_id("ps")``; values are passed on."""
+
+    def __init__(
+        self,
+        ref: Ref,
+        *,
+        options: Sequence[discord.SelectOption],
+        min_values: int = 1,
+        max_values: int = 1,
+        placeholder: str | None = None,
+        row: int | None = None,
+    ) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=ref.custom_id("ps"),
+            options=list(options),
+            min_values=min_values,
+            max_values=max_values,
+            placeholder=placeholder[:150] if placeholder else None,
+        )
+        super().__init__(select, row=row)
+        self.ref = ref
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> TableSelect:
+        assert isinstance(item, discord.ui.Select)
+        return cls(
+            Ref.from_match(match),
+            options=item.options,
+            min_values=item.min_values,
+            max_values=item.max_values,
+            placeholder=item.placeholder,
+        )
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        values = tuple(self.item.values)
+        await interaction.client.tables.on_component(interaction, self.ref, values)  # type: ignore[attr-defined]
+
+
+class AmountModal(discord.ui.Modal):
+    """Asks for a whole number of chips (a bet, raise or bid); the text goes to the registry.
+
+    Parameters
+    ----------
+    ref
+        The decision the amount answers (its verb is ``bet``, ``raise``, ``bid`` …).
+    title
+        The modal's title (at most 45 characters).
+    label
+        The text input's label, e.g. ``"Bet (1-10 chips)"`` (at most 45 characters).
+    """
+
+    def __init__(self, ref: Ref, *, title: str, label: str) -> None:
+        super().__init__(title=title[:45], custom_id=ref.custom_id("pm"), timeout=900)
+        self.ref = ref
+        self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
+            label=label[:45], min_length=1, max_length=9, required=True
+        )
+        self.add_item(self.amount)
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.client.tables.on_amount(interaction, self.ref, self.amount.value)  # type: ignore[attr-defined]
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, TableSelect)

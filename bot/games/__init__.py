@@ -1,0 +1,12 @@
+"""The games a table can host: their adapters by name (see :mod:`bot.games.base`).
+
+To add a game, write its adapter (``bot/games/<game>.py``) and list it here; the table
+runtime, the components and the board plumbing need no change.
+"""
+
+from __future__ import annotations
+
+from bot.games.base import GameAdapter
+from bot.games.tripoli import TripoliAdapter
+
+GAMES: dict[str, GameAdapter] = {"tripoli": TripoliAdapter()}

@@ -1,0 +1,162 @@
+"""Tripoli at a table: how lobby options, clicks, the AI and the renderer meet the engine.
+
+Verbs (component → engine action, rules/tripoli.md §2): ``keep``, ``exchange``, ``auction``
+(dealer, §2.4), ``bid`` (amount) and ``pass`` (auction, item 17), ``select`` (5 card ids) and
+``best`` (the best five, item 28's timeout choice) for the poker selection, ``check``,
+``bet`` (amount), ``call``, ``raise`` (amount = the increment r of item 40), ``fold``, and
+``lead`` (arg or select value = the card id, items 45 and 49).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.games.base import AmountPrompt, Rendered
+from bot.render import tripoli as render
+from bot.table_refs import Refusal
+from engine.cards import STANDARD_DECK_SIZE, Card
+from engine.core import Action, Game
+from engine.poker import best_five
+from engine.tripoli import actions as act
+from engine.tripoli.ai import choose
+from engine.tripoli.game import TripoliGame
+from engine.tripoli.phases import Phase
+from engine.tripoli.rules import PRESETS, TripoliRules
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+_SIMPLE: dict[str, type[Action]] = {
+    "keep": act.Keep,
+    "exchange": act.Exchange,
+    "auction": act.Auction,
+    "pass": act.Pass,
+    "check": act.Check,
+    "call": act.Call,
+    "fold": act.Fold,
+}
+_AMOUNTS: dict[str, tuple[type[act.Bid | act.Bet | act.Raise], str, str]] = {
+    "bid": (act.Bid, "Your bid", "Bid"),
+    "bet": (act.Bet, "Your bet", "Bet"),
+    "raise": (act.Raise, "Your raise", "Raise by"),
+}
+
+
+def _game(game: Game) -> TripoliGame:
+    return cast(TripoliGame, game)
+
+
+class TripoliAdapter:
+    """The :class:`~bot.games.base.GameAdapter` of Tripoli.
+
+    Table options: ``preset`` (a key of ``engine.tripoli.rules.PRESETS``, default
+    ``classic``), ``ante`` (chips per space per player, also the dealer's) and
+    ``bet_limit`` (L of §2.6 item 39), both in chips.
+    """
+
+    name = "tripoli"
+    title = "Tripoli"
+    min_seats = 2
+    max_seats = 9
+
+    def rules(self, options: dict[str, Any]) -> TripoliRules:
+        """The engine rules of a table's options (unknown keys are ignored)."""
+        preset = PRESETS[options.get("preset", "classic")]
+        update = {key: options[key] for key in ("ante", "bet_limit") if key in options}
+        if "ante" in update:
+            update["dealer_ante"] = update["ante"]
+        return preset.model_copy(update=update)
+
+    def describe_options(self, options: dict[str, Any]) -> str:
+        rules = self.rules(options)
+        return (f"Rules: {rules.name} · ante {rules.ante} per space · "
+                f"bet limit {rules.bet_limit}.")
+
+    def new_game(self, options: dict[str, Any], stacks: list[int], seed: bytes) -> Game:
+        try:
+            return TripoliGame.new(self.rules(options), len(stacks), seed, stacks=stacks)
+        except ValueError as error:
+            raise Refusal("illegal", f"These rules cannot be played: {error}") from error
+
+    def load_game(self, data: str) -> Game:
+        return TripoliGame.model_validate_json(data)
+
+    def action(
+        self, game: Game, seat: int, verb: str, arg: str, values: Sequence[str], amount: int | None
+    ) -> Action:
+        if verb in _SIMPLE:
+            return _SIMPLE[verb]()
+        if verb in _AMOUNTS:
+            if amount is None:
+                raise Refusal("bad_amount", "Type an amount of chips.")
+            return _AMOUNTS[verb][0](amount=amount)
+        if verb == "select":
+            return act.Select(cards=tuple(_card(value) for value in values))
+        if verb == "best":
+            return act.Select(cards=best_five(_game(game).view(seat).hand))
+        if verb == "lead":
+            chosen = values[0] if values else arg
+            return act.Lead(card=_card(chosen))
+        raise Refusal("illegal", "That control is not part of Tripoli.")
+
+    def amount_prompt(self, game: Game, seat: int, verb: str) -> AmountPrompt | None:
+        if verb not in _AMOUNTS:
+            return None
+        option = next((o for o in game.legal_actions(seat) if o.kind == verb), None)
+        if option is None or option.min is None or option.max is None:
+            raise Refusal("illegal", f"You cannot {verb} now.")
+        _, title, label = _AMOUNTS[verb]
+        return AmountPrompt(
+            title=title,
+            label=f"{label} ({option.min}-{option.max} chips)",
+            low=option.min,
+            high=option.max,
+        )
+
+    def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action:
+        return choose(_game(game).view(seat), game.legal_actions(seat), rng)
+
+    def stacks(self, game: Game) -> list[int | None]:
+        return list(_game(game).stacks)
+
+    def total_chips(self, game: Game) -> int:
+        return _game(game).total_chips()
+
+    def between_deals(self, game: Game) -> bool:
+        return _game(game).phase is Phase.BETWEEN_DEALS
+
+    def start_deal(self, game: Game) -> None:
+        _game(game).start_deal()
+
+    def end_session(self, game: Game, abandon: bool) -> None:
+        _game(game).end_session(abandon)
+
+    def add_seat(self, game: Game, stack: int) -> int:
+        return _game(game).add_seat(stack)
+
+    def remove_seat(self, game: Game, seat: int) -> int:
+        return _game(game).remove_seat(seat)
+
+    def deal_number(self, game: Game) -> int:
+        return _game(game).deal_number
+
+    def board(self, table: Table) -> Rendered:
+        game = _game(table.game)
+        view = game.public_view()
+        decisions = {}
+        for seat in view.to_act:
+            options = game.legal_actions(seat)
+            if options and not any(option.cards for option in options):
+                decisions[seat] = (game.decision_id(seat), options)
+        return render.board(table, view, decisions)
+
+    def hand(self, table: Table, seat: int) -> Rendered:
+        return render.hand(table, _game(table.game).view(seat))
+
+
+def _card(value: str) -> Card:
+    if not value.isdigit() or not 0 <= int(value) < STANDARD_DECK_SIZE:
+        raise Refusal("bad_selection", "That is not one of your cards.")
+    return Card(int(value))

@@ -1,0 +1,189 @@
+"""Game-neutral rendering: Discord's limits, names, the lobby and the "My hand" button.
+
+Discord's limits (checked by :func:`limit_problems`, enforced by :func:`fit`): embed title
+256, description 4096, 25 fields, field name 256, field value 1024, footer 2048, the whole
+embed 6000 characters; at most 5 action rows of at most 5 buttons or 1 select; at most 25
+select options; custom_id at most 100 characters.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.components import TableButton
+from bot.games.base import Rendered
+from bot.table_refs import Ref
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+TITLE_MAX = 256
+DESCRIPTION_MAX = 4096
+FIELDS_MAX = 25
+FIELD_NAME_MAX = 256
+FIELD_VALUE_MAX = 1024
+FOOTER_MAX = 2048
+EMBED_TOTAL_MAX = 6000
+ROWS_MAX = 5
+ROW_BUTTONS_MAX = 5
+SELECT_OPTIONS_MAX = 25
+CUSTOM_ID_MAX = 100
+NAME_MAX = 24
+
+COLOUR = discord.Colour.dark_green()
+
+
+def truncate(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in ``…`` when cut."""
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def short_name(name: str) -> str:
+    """A display name cut to :data:`NAME_MAX` characters, with Markdown characters escaped."""
+    return discord.utils.escape_markdown(truncate(" ".join(name.split()) or "?", NAME_MAX))
+
+
+def _embed_size(embed: discord.Embed) -> int:
+    return len(embed)
+
+
+def fit(embed: discord.Embed) -> discord.Embed:
+    """Cut ``embed`` in place to Discord's limits (trailing fields go first); returns it."""
+    if embed.title:
+        embed.title = truncate(embed.title, TITLE_MAX)
+    if embed.description:
+        embed.description = truncate(embed.description, DESCRIPTION_MAX)
+    if embed.footer.text:
+        embed.set_footer(text=truncate(embed.footer.text, FOOTER_MAX))
+    fields = [
+        (
+            truncate(f.name or "\u200b", FIELD_NAME_MAX),
+            truncate(f.value or "\u200b", FIELD_VALUE_MAX),
+            f.inline,
+        )
+        for f in embed.fields[:FIELDS_MAX]
+    ]
+    embed.clear_fields()
+    for name, value, inline in fields:
+        embed.add_field(name=name, value=value, inline=inline)
+    while _embed_size(embed) > EMBED_TOTAL_MAX and embed.fields:
+        embed.remove_field(len(embed.fields) - 1)
+    if _embed_size(embed) > EMBED_TOTAL_MAX and embed.description:
+        over = _embed_size(embed) - EMBED_TOTAL_MAX
+        embed.description = truncate(embed.description, max(1, len(embed.description) - over))
+    return embed
+
+
+def limit_problems(rendered: Rendered) -> list[str]:
+    """Every way ``rendered`` breaks a Discord limit (empty when it fits)."""
+    problems: list[str] = []
+    embed = rendered.embed
+    if len(embed.title or "") > TITLE_MAX:
+        problems.append("title")
+    if len(embed.description or "") > DESCRIPTION_MAX:
+        problems.append("description")
+    if len(embed.fields) > FIELDS_MAX:
+        problems.append("fields")
+    for field in embed.fields:
+        if len(field.name or "") > FIELD_NAME_MAX or not field.name:
+            problems.append(f"field name {field.name!r}")
+        if len(field.value or "") > FIELD_VALUE_MAX or not field.value:
+            problems.append(f"field value of {field.name!r}")
+    if len(embed.footer.text or "") > FOOTER_MAX:
+        problems.append("footer")
+    if len(embed) > EMBED_TOTAL_MAX:
+        problems.append(f"embed total {len(embed)}")
+    if rendered.view is None:
+        return problems
+    components: list[dict[str, Any]] = rendered.view.to_components()
+    if len(components) > ROWS_MAX:
+        problems.append(f"{len(components)} rows")
+    ids: list[str] = []
+    for row in components:
+        children = row.get("components", [])
+        selects = [c for c in children if c["type"] == 3]
+        if len(children) > ROW_BUTTONS_MAX or (selects and len(children) > 1):
+            problems.append("row width")
+        for child in children:
+            ids.append(child.get("custom_id", ""))
+            if len(child.get("custom_id", "")) > CUSTOM_ID_MAX:
+                problems.append(f"custom_id {child.get('custom_id')!r}")
+            if len(child.get("label") or "") > 80:
+                problems.append("button label")
+            options = child.get("options", [])
+            if len(options) > SELECT_OPTIONS_MAX:
+                problems.append(f"{len(options)} select options")
+            if child["type"] == 3 and not (
+                1 <= child.get("max_values", 1) <= max(len(options), 1)
+            ):
+                problems.append("select max_values")
+    if len(ids) != len(set(ids)):
+        problems.append("duplicate custom_id")
+    return problems
+
+
+def hand_button(table_id: str, row: int | None = None) -> TableButton:
+    """The "My hand" button: no decision id, always answered with a fresh private view."""
+    return TableButton(
+        Ref(table_id, "hand"), label="My hand", style=discord.ButtonStyle.primary, row=row
+    )
+
+
+def seat_label(table: Table, seat: int) -> str:
+    """``"Alice"`` or ``"🤖 AI 2"``: a seat's short name for boards and logs."""
+    entry = table.seats[seat]
+    prefix = "🤖 " if entry.member_id is None else ""
+    return prefix + short_name(entry.name)
+
+
+def lobby(table: Table, title: str, rules_line: str, min_seats: int, max_seats: int) -> Rendered:
+    """The lobby message: seats, kind of table (ranked or casual), buttons to sit and start.
+
+    Parameters
+    ----------
+    table
+        The table in its lobby.
+    title
+        The game's title (``"Tripoli"``).
+    rules_line
+        The house rules in one line.
+    min_seats, max_seats
+        Seats needed to start / allowed at most.
+    """
+    seats = "\n".join(
+        f"{i + 1}. {seat_label(table, i)}" + (" (host)" if s.member_id == table.host_id else "")
+        for i, s in enumerate(table.seats)
+    ) or "Nobody yet."
+    if table.ranked:
+        kind = (f"**Ranked**: each member's buy-in of {table.buy_in} chips is taken from their "
+                "balance at Start and paid back when they leave or the table ends.")
+    else:
+        kind = (f"**Casual** (AI seats): everyone plays {table.buy_in} play chips from the "
+                "table's bank; no server chips move.")
+    embed = discord.Embed(
+        title=f"{title} — table {table.id}",
+        description=f"{kind}\n{rules_line}\nThe host or a member with Manage Channels starts "
+        f"the game ({min_seats}–{max_seats} seats).",
+        colour=COLOUR,
+    )
+    embed.add_field(name=f"Seats ({len(table.seats)}/{max_seats})", value=seats, inline=False)
+    if table.notes:
+        embed.add_field(name="Latest", value="\n".join(table.notes), inline=False)
+    view = discord.ui.View(timeout=None)
+    for verb, label, style in (
+        ("join", "Join", discord.ButtonStyle.success),
+        ("leave", "Leave", discord.ButtonStyle.secondary),
+        ("add_ai", "Add AI", discord.ButtonStyle.secondary),
+        ("start", "Start", discord.ButtonStyle.primary),
+        ("cancel", "Cancel", discord.ButtonStyle.danger),
+    ):
+        view.add_item(TableButton(Ref(table.id, verb), label=label, style=style))
+    return Rendered(fit(embed), view)
+
+
+def closed(table: Table, title: str, text: str) -> Rendered:
+    """The message a lobby becomes when it is cancelled: no components."""
+    embed = discord.Embed(title=f"{title} — table {table.id}", description=text, colour=COLOUR)
+    return Rendered(fit(embed), None)

@@ -1,0 +1,405 @@
+"""Tripoli's board and private hand views (rules/tripoli.md §2.10: what each may see).
+
+:func:`board` renders the public :class:`~engine.tripoli.views.TripoliTableView` (plus the
+option *kinds* of the seats to act, which hold no cards); :func:`hand` renders one seat's
+:class:`~engine.tripoli.views.TripoliSeatView` for that seat only. Cards are always written
+as code spans (`` `Q♥` ``) so a scanner can tell a card from a board space's name.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.components import TableButton, TableSelect
+from bot.games.base import Rendered
+from bot.render.common import COLOUR, fit, hand_button, seat_label
+from bot.table_refs import Ref
+from engine.cards import Card, Suit, format_card
+from engine.core import Option
+from engine.tripoli import events as ev
+from engine.tripoli.events import TripoliEvent
+from engine.tripoli.phases import Phase
+from engine.tripoli.views import TripoliSeatView, TripoliTableView
+
+if TYPE_CHECKING:
+    from bot.tables import Table
+
+LOG_LINES = 8
+BUTTON_LEADS_MAX = 5
+
+PHASE_TITLES = {
+    Phase.SPARE: "Spare hand",
+    Phase.AUCTION: "Auction",
+    Phase.SELECT: "Poker: choose five cards",
+    Phase.BETTING: "Poker: betting",
+    Phase.MICHIGAN: "Michigan",
+    Phase.BETWEEN_DEALS: "Between deals",
+    Phase.OVER: "Session over",
+}
+
+_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "keep": ("Keep", discord.ButtonStyle.secondary),
+    "exchange": ("Exchange", discord.ButtonStyle.primary),
+    "auction": ("Auction", discord.ButtonStyle.primary),
+    "bid": ("Bid…", discord.ButtonStyle.success),
+    "pass": ("Pass", discord.ButtonStyle.secondary),
+    "check": ("Check", discord.ButtonStyle.secondary),
+    "bet": ("Bet…", discord.ButtonStyle.success),
+    "call": ("Call", discord.ButtonStyle.success),
+    "raise": ("Raise…", discord.ButtonStyle.primary),
+    "fold": ("Fold", discord.ButtonStyle.danger),
+}
+
+
+def card(card_id: int) -> str:
+    """A card as shown in messages: a code span, `` `10♣` ``."""
+    return f"`{format_card(card_id)}`"
+
+
+def cards(card_ids: Sequence[int]) -> str:
+    """Several cards, space-separated code spans; ``–`` for none."""
+    return " ".join(card(c) for c in card_ids) or "–"
+
+
+def chips(amount: int) -> str:
+    return f"{amount} chip{'' if amount == 1 else 's'}"
+
+
+# ---------------------------------------------------------------------- the board
+
+
+def board(
+    table: Table,
+    view: TripoliTableView,
+    decisions: dict[int, tuple[int, Sequence[Option]]],
+) -> Rendered:
+    """The public board message of a started Tripoli table.
+
+    Parameters
+    ----------
+    table
+        The table (names, ids, runtime notes, the session seed once over).
+    view
+        ``game.public_view()``.
+    decisions
+        For each seat to act whose decision holds no card (spare hand, auction, betting):
+        its decision id and options. These become the board's buttons.
+    """
+    over = view.phase is Phase.OVER
+    title = f"Tripoli — table {table.id} · deal {view.deal_number}"
+    if view.leftover and not over:
+        title += " · leftover round"
+    embed = discord.Embed(title=title, description=_status(table, view), colour=COLOUR)
+    embed.add_field(name="Board", value=_board_spaces(view), inline=False)
+    embed.add_field(name="Players", value=_players(table, view), inline=False)
+    showdown = _showdown(table, view.log)
+    if showdown:
+        embed.add_field(name="Showdown", value=showdown, inline=False)
+    if view.michigan is not None:
+        embed.add_field(name="Michigan", value=_michigan(table, view), inline=False)
+    if over and view.result is not None:
+        embed.add_field(name="Result", value=_result(table, view.result), inline=False)
+    log = [_event(table, event) for event in view.log[-LOG_LINES:]]
+    lines = [line for line in log if line] + list(table.notes)
+    if lines:
+        embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
+    if over:
+        embed.set_footer(
+            text=f"Session seed (recompute every deal, DESIGN §3): {table.seed.hex()}"
+        )
+    elif view.commitment:
+        embed.set_footer(text=f"Deal {view.deal_number} commitment SHA-256: {view.commitment}")
+    return Rendered(fit(embed), None if over else _board_view(table, view, decisions))
+
+
+def _status(table: Table, view: TripoliTableView) -> str:
+    name = PHASE_TITLES[view.phase]
+    lines = [f"**{name}**"]
+    waiting = ", ".join(seat_label(table, s) for s in view.to_act)
+    match view.phase:
+        case Phase.SPARE:
+            lines.append(f"{seat_label(table, view.dealer)} (dealer) decides on the spare hand.")
+        case Phase.AUCTION if view.auction is not None:
+            item = "spare hand" if view.auction.item == "spare" else "dealer's old hand"
+            high = (f"high bid {chips(view.auction.high_bid)} by "
+                    f"{seat_label(table, view.auction.high_bidder)}"
+                    if view.auction.high_bidder is not None else "no bid yet")
+            lines.append(f"Auction of the {item}: {high}. {waiting} to bid.")
+        case Phase.SELECT:
+            lines.append(f"Waiting for {waiting}: press **My hand** to choose your five.")
+        case Phase.BETTING if view.poker is not None:
+            lines.append(f"{waiting} to act · highest bet {chips(view.poker.current_bet)}"
+                         f" · pot {chips(view.board.get('POT', 0))}.")
+        case Phase.MICHIGAN if view.michigan is not None:
+            barred = view.michigan.barred_suit
+            lead = f" (not {barred.symbol})" if barred is not None else ""
+            lines.append(f"{waiting} to lead{lead}: press **My hand**.")
+        case Phase.BETWEEN_DEALS:
+            lines.append("Press **Next deal** to deal again; members may join or leave now.")
+        case Phase.OVER:
+            lines.append("Final stacks are below; ranked stacks were paid back to the players.")
+    if view.phase is not Phase.OVER:
+        lines.append(f"Dealer: {seat_label(table, view.dealer)}")
+    if view.ending:
+        lines.append("The session ends after this deal (then the leftover round).")
+    kind = "Ranked" if table.ranked else "Casual (play chips)"
+    lines.append(f"{kind} · buy-in {chips(table.buy_in)}")
+    return "\n".join(lines)
+
+
+def _board_spaces(view: TripoliTableView) -> str:
+    spaces = " · ".join(f"{space} **{amount}**" for space, amount in view.board.items())
+    if view.leftover_pots:
+        spaces += f"\nLeftover pots still to play: {', '.join(map(str, view.leftover_pots))}"
+    return spaces
+
+
+def _players(table: Table, view: TripoliTableView) -> str:
+    poker = view.poker
+    lines = []
+    for seat in range(min(view.seats, len(table.seats))):
+        stack = view.stacks[seat]
+        name = seat_label(table, seat)
+        if stack is None:
+            lines.append(f"~~{name}~~ left")
+            continue
+        parts = [f"{'▶ ' if seat in view.to_act else ''}**{name}**", chips(stack)]
+        if seat == view.dealer:
+            parts.append("dealer")
+        if seat in view.hand_sizes:
+            parts.append(f"{view.hand_sizes[seat]} cards")
+        if poker is not None and seat in poker.bets:
+            parts.append(f"bet {poker.bets[seat]}")
+            if seat in poker.folded:
+                parts.append("folded")
+            elif seat in poker.all_in:
+                parts.append("all-in")
+        if seat in view.eliminated:
+            parts.append("out")
+        if table.seats[seat].leaving:
+            parts.append("leaving")
+        lines.append(" · ".join(parts))
+    return "\n".join(lines)
+
+
+def _deal_events(log: Sequence[TripoliEvent]) -> list[TripoliEvent]:
+    start = max((i for i, e in enumerate(log) if e.kind == "deal_started"), default=0)
+    return list(log[start:])
+
+
+def _showdown(table: Table, log: Sequence[TripoliEvent]) -> str:
+    showdowns = [e for e in _deal_events(log) if isinstance(e, ev.Showdown)]
+    if not showdowns:
+        return ""
+    event = showdowns[-1]
+    return "\n".join(
+        f"{seat_label(table, seat)}: {cards(shown)} — {event.descriptions.get(seat, '')}"
+        for seat, shown in event.hands.items()
+    )
+
+
+def _michigan(table: Table, view: TripoliTableView) -> str:
+    michigan = view.michigan
+    assert michigan is not None
+    lines = [
+        f"{seat_label(table, seat)}: {cards(played)}"
+        for seat, played in michigan.played.items()
+        if played
+    ]
+    if michigan.last_run:
+        lines.append(f"Last run: {cards(michigan.last_run)}")
+    return "\n".join(lines) or "No card played yet."
+
+
+def _result(table: Table, result: dict[int, int]) -> str:
+    ranked = sorted(result.items(), key=lambda item: -item[1])
+    lines = []
+    for place, (seat, stack) in enumerate(ranked, start=1):
+        delta = stack - table.buy_in
+        lines.append(f"{place}. {seat_label(table, seat)}: {chips(stack)} ({delta:+d})")
+    return "\n".join(lines)
+
+
+def _event(table: Table, event: TripoliEvent) -> str:
+    """One log line for an event; every card in it is public by the rules (§2.10)."""
+    name = lambda seat: seat_label(table, seat)  # noqa: E731
+    match event:
+        case ev.DealStarted(leftover=True, dealer=dealer):
+            return f"Leftover round: {name(dealer)} deals."
+        case ev.DealStarted(deal_number=number, dealer=dealer):
+            return f"Deal {number}: {name(dealer)} deals."
+        case ev.Eliminated(seat=seat):
+            return f"{name(seat)} cannot pay the ante and is out."
+        case ev.AntesPosted(paid=paid):
+            return f"Antes posted: {chips(sum(paid.values()))}."
+        case ev.SpareKept(seat=seat):
+            return f"{name(seat)} keeps the spare hand dead."
+        case ev.SpareExchanged(seat=seat):
+            return f"{name(seat)} takes the spare hand."
+        case ev.AuctionStarted(seller=seller, item=item):
+            what = "the spare hand" if item == "spare" else "the old hand"
+            return f"{name(seller)} auctions {what}."
+        case ev.AuctionBid(seat=seat, amount=amount):
+            return f"{name(seat)} bids {amount}."
+        case ev.AuctionPass(seat=seat):
+            return f"{name(seat)} passes."
+        case ev.AuctionSold(seat=seat, amount=amount):
+            return f"{name(seat)} buys the hand for {chips(amount)}."
+        case ev.AuctionUnsold():
+            return "Nobody bids."
+        case ev.PayTaken(seat=seat, space=space, chips=amount):
+            return f"{name(seat)} takes the {space} space ({chips(amount)})."
+        case ev.Selected(seat=seat):
+            return f"{name(seat)} has chosen five cards."
+        case ev.Checked(seat=seat):
+            return f"{name(seat)} checks."
+        case ev.BetMade(seat=seat, amount=amount, all_in=all_in):
+            return f"{name(seat)} bets {amount}{' (all-in)' if all_in else ''}."
+        case ev.Called(seat=seat, amount=amount, all_in=all_in):
+            return f"{name(seat)} calls {amount}{' (all-in)' if all_in else ''}."
+        case ev.Raised(seat=seat, amount=amount, total=total):
+            return f"{name(seat)} raises by {amount} to {total}."
+        case ev.Folded(seat=seat):
+            return f"{name(seat)} folds."
+        case ev.BetReturned(seat=seat, chips=amount):
+            return f"{chips(amount)} returned to {name(seat)}."
+        case ev.Showdown():
+            return "Showdown."
+        case ev.PotWon(seat=seat, chips=amount):
+            return f"{name(seat)} wins {chips(amount)} from the pot."
+        case ev.MichiganStarted(leader=leader):
+            return f"Michigan: {name(leader)} leads first."
+        case ev.Led(seat=seat, card=led):
+            return f"{name(seat)} leads {card(led)}."
+        case ev.Stopped(seat=seat, card=stop):
+            return f"{name(seat)} stops with {card(stop)}."
+        case ev.LeadPassed(seat=seat, to=to):
+            return f"{name(seat)} cannot lead; {name(to)} leads."
+        case ev.WentOut(seat=seat, space=space, space_chips=won, payments=payments):
+            return (f"{name(seat)} goes out: the {space} space ({chips(won)}) and "
+                    f"{chips(sum(payments.values()))} from the others.")
+        case ev.Blocked(space=space, payments=payments):
+            return f"Blocked: {chips(sum(payments.values()))} go to the {space} space."
+        case ev.DealOver(deal_number=number, abandoned=True):
+            return f"Deal {number} abandoned: every chip went back."
+        case ev.DealOver(deal_number=number):
+            return f"Deal {number} is over."
+        case ev.LeftoverStarted(pot_index=index, pots=pots):
+            return f"Leftover pot {index + 1}: {chips(pots[0])} to win."
+        case ev.SessionOver():
+            return "The session is over."
+    return ""
+
+
+def _board_view(
+    table: Table, view: TripoliTableView, decisions: dict[int, tuple[int, Sequence[Option]]]
+) -> discord.ui.View:
+    ui = discord.ui.View(timeout=None)
+    for seat, (decision, options) in sorted(decisions.items())[:1]:
+        for option in options:
+            if option.kind in _BUTTONS:
+                label, style = _BUTTONS[option.kind]
+                ui.add_item(TableButton(Ref(table.id, option.kind, seat, decision),
+                                        label=label, style=style, row=0))
+    ui.add_item(hand_button(table.id, row=1))
+    if view.phase is Phase.BETWEEN_DEALS:
+        ui.add_item(TableButton(Ref(table.id, "next", None, view.deal_number),
+                                label="Next deal", style=discord.ButtonStyle.success, row=1))
+        ui.add_item(TableButton(Ref(table.id, "join"), label="Join", row=1))
+    ui.add_item(TableButton(Ref(table.id, "leave"), label="Leave", row=1))
+    return ui
+
+
+# ---------------------------------------------------------------------- a private hand
+
+
+def hand(table: Table, view: TripoliSeatView) -> Rendered:
+    """Seat ``view.seat``'s private message: its cards, its poker five, its controls.
+
+    Only ``view`` (what that seat may see) is read; send the result ephemerally to the
+    seat's member.
+    """
+    public = view.table
+    embed = discord.Embed(
+        title=f"Your hand — Tripoli table {table.id} · deal {public.deal_number}",
+        description=_suits(view.hand) or "No cards.",
+        colour=COLOUR,
+    )
+    if view.selection is not None and public.phase in (Phase.SELECT, Phase.BETTING):
+        embed.add_field(name="Your poker five", value=cards(view.selection), inline=False)
+    stack = public.stacks[view.seat]
+    facts = [f"Stack: {chips(stack or 0)}"]
+    if view.to_call:
+        facts.append(f"to call: {chips(view.to_call)}")
+    embed.add_field(name="You", value=" · ".join(facts), inline=False)
+    embed.add_field(name="Now", value=_hand_status(table, view), inline=False)
+    embed.set_footer(text="Only you can see this. Press My hand on the board for a fresh view.")
+    return Rendered(fit(embed), _hand_view(table, view))
+
+
+def _suits(hand_cards: Sequence[Card]) -> str:
+    lines = []
+    for suit in Suit:
+        of_suit = [c for c in hand_cards if Card(c).suit == suit]
+        if of_suit:
+            lines.append(f"{suit.symbol} " + " ".join(card(c) for c in of_suit))
+    return "\n".join(lines)
+
+
+def _hand_status(table: Table, view: TripoliSeatView) -> str:
+    kinds = {option.kind for option in view.options}
+    if not kinds:
+        waiting = ", ".join(seat_label(table, s) for s in view.table.to_act)
+        return f"Nothing to decide now; waiting for {waiting}." if waiting else "Nothing to do."
+    if "select" in kinds:
+        return "Choose the five cards you play poker with (they stay secret unless you reach "\
+               "the showdown), or take your best five."
+    if "lead" in kinds:
+        return "Your lead: choose one of the cards below."
+    if kinds & {"keep", "exchange", "auction"}:
+        return "You are the dealer: keep, exchange for the unseen spare hand, or auction it."
+    if kinds & {"bid", "pass"}:
+        return "Bid for the hand on offer, or pass (a pass is final)."
+    return "Your turn to bet."
+
+
+def _hand_view(table: Table, view: TripoliSeatView) -> discord.ui.View | None:
+    ui = discord.ui.View(timeout=None)
+    seat, decision = view.seat, view.decision_id
+    for option in view.options:
+        ref = Ref(table.id, option.kind, seat, decision)
+        if option.kind in _BUTTONS:
+            label, style = _BUTTONS[option.kind]
+            if option.kind == "call" and view.to_call:
+                label = f"Call {view.to_call}"
+            ui.add_item(TableButton(ref, label=label, style=style, row=0))
+        elif option.kind == "select":
+            ui.add_item(TableSelect(
+                ref,
+                options=[discord.SelectOption(label=format_card(c), value=str(int(c)))
+                         for c in option.cards],
+                min_values=option.count,
+                max_values=option.count,
+                placeholder=f"Choose {option.count} cards for poker",
+                row=1,
+            ))
+            ui.add_item(TableButton(Ref(table.id, "best", seat, decision),
+                                    label="Best five", style=discord.ButtonStyle.success, row=2))
+        elif option.kind == "lead" and len(option.cards) <= BUTTON_LEADS_MAX:
+            for lead in option.cards:
+                ui.add_item(TableButton(Ref(table.id, "lead", seat, decision, str(int(lead))),
+                                        label=f"Lead {format_card(lead)}",
+                                        style=discord.ButtonStyle.primary, row=0))
+        elif option.kind == "lead":
+            ui.add_item(TableSelect(
+                ref,
+                options=[discord.SelectOption(label=format_card(c), value=str(int(c)))
+                         for c in option.cards[:25]],
+                placeholder="Choose your lead",
+                row=1,
+            ))
+    return ui if ui.children else None
+

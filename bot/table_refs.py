@@ -1,0 +1,118 @@
+"""Table ids, component references and refusals: the small vocabulary of the table runtime.
+
+A component's ``custom_id`` names the table, the decision it answers and the verb
+(DESIGN.md §4), so a button keeps working after a restart and a click on a decision that
+is over can be recognised::
+
+    pl:<table>:<decision>:<verb>[:<arg>]     buttons
+    ps:<table>:<decision>:<verb>[:<arg>]     select menus
+    pm:<table>:<decision>:<verb>[:<arg>]     modals (amount entry)
+
+``<decision>`` is ``-`` (no decision: lobby verbs, "My hand"), ``<seat>.<id>`` (the engine's
+decision id of that seat, ``game.decision_id(seat)``) or ``t<n>`` (a table-level step, e.g.
+the deal number for "Next deal"). Every custom_id is at most 100 characters.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from dataclasses import dataclass
+
+TABLE_ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
+TABLE_ID_LENGTH = 6
+
+_TABLE = r"(?P<table>[0-9a-z]{4,12})"
+_DECISION = r"(?P<decision>-|\d{1,2}\.\d{1,9}|t\d{1,9})"
+_VERB = r"(?P<verb>[a-z_]{1,16})"
+_ARG = r"(?::(?P<arg>[0-9A-Za-z_]{1,24}))?"
+
+
+def template(prefix: str) -> str:
+    """The DynamicItem pattern of custom_ids with ``prefix`` (``pl``, ``ps`` or ``pm``)."""
+    return f"{prefix}:{_TABLE}:{_DECISION}:{_VERB}{_ARG}"
+
+
+def new_table_id(taken: set[str] | frozenset[str] = frozenset()) -> str:
+    """Draw a fresh short table id (6 base-36 characters) not in ``taken``."""
+    while True:
+        table_id = "".join(secrets.choice(TABLE_ID_ALPHABET) for _ in range(TABLE_ID_LENGTH))
+        if table_id not in taken:
+            return table_id
+
+
+class Refusal(Exception):
+    """An input the runtime turns down; ``str(refusal)`` is shown to the member (ephemeral).
+
+    Nothing changed when it is raised. ``code`` is stable for tests: ``"not_seated"``,
+    ``"not_your_turn"``, ``"stale"``, ``"bad_amount"``, ``"not_host"``, ``"busy"`` (a table
+    already exists), ``"no_table"``, ``"chips"``, ``"illegal"`` and the engine's codes.
+    """
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+STALE_MESSAGE = "That decision is over — press **My hand** for your current cards and controls."
+
+
+@dataclass(frozen=True)
+class Ref:
+    """What a component refers to: table, decision and verb (see the module docstring).
+
+    Attributes
+    ----------
+    table
+        The table id.
+    verb
+        What the click does (``"join"``, ``"bet"``, ``"lead"`` …); lower case, ``_`` allowed.
+    seat, decision
+        For a seat's decision: the seat and its engine decision id. For a table-level step:
+        ``seat`` None and ``decision`` the step number. Both None: no decision.
+    arg
+        Optional argument (a card id for ``lead``), ``[0-9A-Za-z_]``, at most 24 characters.
+    """
+
+    table: str
+    verb: str
+    seat: int | None = None
+    decision: int | None = None
+    arg: str = ""
+
+    @property
+    def decision_token(self) -> str:
+        if self.decision is None:
+            return "-"
+        if self.seat is None:
+            return f"t{self.decision}"
+        return f"{self.seat}.{self.decision}"
+
+    def custom_id(self, prefix: str = "pl") -> str:
+        """The custom_id with ``prefix``; raises ValueError if it would not parse back."""
+        text = f"{prefix}:{self.table}:{self.decision_token}:{self.verb}"
+        if self.arg:
+            text += f":{self.arg}"
+        if len(text) > 100 or re.fullmatch(template(prefix), text) is None:
+            raise ValueError(f"not a valid component reference: {text!r}")
+        return text
+
+    @classmethod
+    def from_match(cls, match: re.Match[str]) -> Ref:
+        """Rebuild a reference from a match of :func:`template`."""
+        token = match["decision"]
+        seat: int | None = None
+        decision: int | None = None
+        if token.startswith("t"):
+            decision = int(token[1:])
+        elif token != "-":
+            seat_text, decision_text = token.split(".")
+            seat, decision = int(seat_text), int(decision_text)
+        return cls(match["table"], match["verb"], seat, decision, match["arg"] or "")
+
+    @classmethod
+    def parse(cls, custom_id: str, prefix: str = "pl") -> Ref | None:
+        """The reference in ``custom_id``, or None if it is not one of ours."""
+        match = re.fullmatch(template(prefix), custom_id)
+        return cls.from_match(match) if match else None
