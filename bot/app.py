@@ -1,0 +1,191 @@
+"""The bot factory: ``create_bot`` builds the one :class:`ParlourBot` that production, the
+playground, the tests and the benchmarks all run (DESIGN.md §1).
+
+``setup_hook`` opens the store, loads every cog module of the ``cogs`` package, restores live
+tables, returns escrow held by tables that no longer exist (DESIGN.md §5) and syncs the slash
+commands as ``PARLOUR_SYNC`` says.
+"""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import cogs
+from bot.clock import Clock, SystemClock
+from bot.config import Settings, load_settings
+from bot.store import Store, StoreError, open_store
+from bot.tables import TableRegistry
+
+log = logging.getLogger("parlour")
+
+GENERIC_FAILURE = (
+    "Sorry, something went wrong on Parlour's side. Please try again; "
+    "if it keeps happening, tell a server admin."
+)
+
+
+class ParlourBot(commands.Bot):
+    """Parlour's Discord client.
+
+    Needs no privileged intent: slash commands and components arrive as interactions, with the
+    invoking member and any member options resolved inside them.
+
+    Attributes
+    ----------
+    settings : Settings
+    clock : Clock
+        Where deadlines and daily claims read the time (``now()`` -> aware UTC datetime).
+    store : Store
+        The chip bank and table storage; set by ``setup_hook``.
+    tables : TableRegistry
+        Every live table, keyed by channel; set by ``setup_hook``.
+    """
+
+    def __init__(self, settings: Settings, clock: Clock) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.settings = settings
+        self.clock = clock
+        self.store: Store | None = None
+        self.tables: TableRegistry | None = None
+        self.tree.on_error = self.on_app_command_error
+
+    async def setup_hook(self) -> None:
+        """Open the store, load the cogs, restore tables, return orphan escrow, sync commands."""
+        self.settings.database.parent.mkdir(parents=True, exist_ok=True)
+        self.store = await open_store(
+            self.settings.database,
+            starting_chips=self.settings.starting_chips,
+            clock=self.clock.now,
+        )
+        for module in cog_modules():
+            await self.load_extension(module)
+        self.tables = TableRegistry(self)
+        await self.tables.restore()
+        live = {table_id for table_id, _guild, _channel, _data in await self.store.load_tables()}
+        for table_id, chips in (await self.store.return_orphan_escrow(live)).items():
+            log.warning("returned %d escrowed chips of table %s, which no longer exists",
+                        chips, table_id)
+        await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        """Register the slash commands with Discord as ``settings.sync`` says."""
+        sync = self.settings.sync
+        if sync == "off":
+            return
+        if sync == "global":
+            synced = await self.tree.sync()
+        else:
+            guild = discord.Object(id=sync)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        log.info("synced %d slash commands (%s)", len(synced), sync)
+
+    async def close(self) -> None:
+        """Stop the tables, close the store, then disconnect."""
+        try:
+            if self.tables is not None:
+                await self.tables.close()
+        finally:
+            try:
+                if self.store is not None:
+                    await self.store.close()
+            finally:
+                await super().close()
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """Answer a failed slash command once, ephemerally and kindly, and log the cause."""
+        await answer_failure(interaction, error)
+
+
+async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
+    """Tell the member why their interaction failed, unless it was already answered.
+
+    Expected refusals (checks, cooldowns, unreadable options) are logged at DEBUG; anything else
+    is logged with its traceback at ERROR. Usable from views and dynamic items' ``on_error`` too.
+
+    Parameters
+    ----------
+    interaction
+        The interaction that failed.
+    error
+        What was raised (an ``AppCommandError`` wrapping the cause, or the cause itself).
+    """
+    cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    text = _failure_text(cause)
+    if text is None:
+        log.error("interaction %s failed", _describe(interaction), exc_info=cause)
+        text = GENERIC_FAILURE
+    else:
+        log.debug("interaction %s refused: %s", _describe(interaction), cause)
+    if interaction.response.is_done():
+        return
+    try:
+        await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException as failure:  # expired token, or answered meanwhile
+        log.warning("could not answer interaction %s: %s", _describe(interaction), failure)
+
+
+def _failure_text(error: BaseException) -> str | None:
+    match error:
+        case StoreError():
+            return "The chip bank did not answer in time; nothing was changed. Please try again."
+        case app_commands.NoPrivateMessage():
+            return "This command works in a server channel, not in direct messages."
+        case app_commands.MissingPermissions(missing_permissions=missing):
+            names = ", ".join(name.replace("_", " ").title() for name in missing)
+            return f"You need the {names} permission for that."
+        case app_commands.CommandOnCooldown(retry_after=seconds):
+            return f"Slow down a little: try again in {seconds:.0f} s."
+        case app_commands.TransformerError(value=value):
+            return f"I could not understand `{value}` for that option."
+        case app_commands.CheckFailure():
+            return "You can't use this command here."
+    return None
+
+
+def _describe(interaction: discord.Interaction) -> str:
+    command = interaction.command.qualified_name if interaction.command else interaction.type.name
+    return f"{command!r} by {interaction.user.id} in channel {interaction.channel_id}"
+
+
+def cog_modules() -> list[str]:
+    """The import names of every cog module in the ``cogs`` package, sorted.
+
+    Each non-underscore module of ``cogs/`` is an extension with ``async def setup(bot)``, so a
+    new cog file needs no edit here.
+    """
+    return sorted(
+        f"{cogs.__name__}.{module.name}"
+        for module in pkgutil.iter_modules(cogs.__path__)
+        if not module.name.startswith("_")
+    )
+
+
+def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) -> ParlourBot:
+    """Build the bot (not yet started).
+
+    Parameters
+    ----------
+    settings
+        Defaults to :func:`bot.config.load_settings` (environment and ``.env``).
+    clock
+        Defaults to the wall clock; tests pass a :class:`bot.clock.ManualClock`.
+
+    Raises
+    ------
+    bot.config.ConfigError
+        When ``settings`` is omitted and the environment holds an invalid value.
+    """
+    return ParlourBot(settings or load_settings(), clock or SystemClock())

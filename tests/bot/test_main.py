@@ -1,0 +1,53 @@
+"""``python -m bot`` without a token or with bad settings: a friendly explanation, status 1."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).parents[2]
+
+
+def run_bot(tmp_path, **variables):
+    """Run ``python -m bot`` in an empty folder (no .env) with only ``variables`` set."""
+    environment = {
+        name: value
+        for name, value in os.environ.items()
+        if not name.startswith("PARLOUR_") and name != "DISCORD_TOKEN"
+    }
+    environment.update(variables, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=environment,
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+
+
+def test_without_a_token_it_explains_how_to_get_one(tmp_path):
+    finished = run_bot(tmp_path)
+    assert finished.returncode == 1
+    text = finished.stderr
+    assert "DISCORD_TOKEN" in text
+    assert "https://discord.com/developers/applications" in text
+    assert "scope=bot+applications.commands" in text
+    # View Channel 1<<10, Send Messages 1<<11, Embed Links 1<<14, Read Message History 1<<16
+    assert f"permissions={(1 << 10) + (1 << 11) + (1 << 14) + (1 << 16)}" in text
+    assert "python -m bot playground" in text
+    assert not (tmp_path / "data").exists()
+
+
+@pytest.mark.parametrize(
+    "variable, value", [("PARLOUR_SYNC", "everywhere"), ("PARLOUR_BUY_IN", "-3")]
+)
+def test_bad_settings_are_named_before_anything_starts(tmp_path, variable, value):
+    finished = run_bot(tmp_path, DISCORD_TOKEN="not-used", **{variable: value})
+    assert finished.returncode == 1
+    assert f"{variable}: " in finished.stderr
+    assert ".env.example" in finished.stderr
