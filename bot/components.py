@@ -106,7 +106,7 @@ class AmountModal(discord.ui.Modal):
         super().__init__(title=title[:45], custom_id=ref.custom_id("pm"), timeout=900)
         self.ref = ref
         self.amount: discord.ui.TextInput[AmountModal] = discord.ui.TextInput(
-            label=label[:45], min_length=1, max_length=9, required=True
+            label=label[:45], custom_id="amount", min_length=1, max_length=20, required=True
         )
         self.add_item(self.amount)
 

@@ -102,7 +102,7 @@ def board(
         embed.add_field(name="Michigan", value=_michigan(table, view), inline=False)
     if over and view.result is not None:
         embed.add_field(name="Result", value=_result(table, view.result), inline=False)
-    log = [_event(table, event) for event in view.log[-LOG_LINES:]]
+    log = [_event(table, event) for event in _deal_events(view.log)[-LOG_LINES:]]
     lines = [line for line in log if line] + list(table.notes)
     if lines:
         embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)

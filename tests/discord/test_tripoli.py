@@ -1,0 +1,293 @@
+"""Tripoli sessions in simcord, by slash commands and clicks only (issue 3).
+
+Every interaction goes through :class:`Session`, which asserts that it was answered exactly
+once (the ``world`` helpers), that no message showed a member a card they may not see at
+that moment (rules/tripoli.md §2.10: public messages are scanned against every hidden card,
+each private answer against the cards hidden from its recipient), and that chips are
+conserved (balances + escrow == granted; a ranked table's escrow == its stacks + board).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import discord
+from simcord import InteractionResult, MemberActor
+
+from bot.tables import Table, TableState
+from engine.cards import parse_card
+from engine.tripoli.game import TripoliGame
+from engine.tripoli.phases import Phase
+
+CODE_CARD = re.compile(r"`(10|[2-9JQKA])([♣♦♥♠])`")
+PLAIN_CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♣♦♥♠])")
+
+
+def _embed_texts(embeds: list[discord.Embed]) -> list[str]:
+    texts: list[str] = []
+    for embed in embeds:
+        texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        for field in embed.fields:
+            texts += [field.name or "", field.value or ""]
+    return texts
+
+
+def _component_texts(rows: list[dict[str, Any]]) -> list[str]:
+    texts: list[str] = []
+    for row in rows:
+        for child in row.get("components", []):
+            texts += [child.get("label") or "", child.get("placeholder") or ""]
+            texts += [option["label"] for option in child.get("options", [])]
+    return texts
+
+
+def shown_cards(embeds: list[discord.Embed], rows: list[dict[str, Any]]) -> set[int]:
+    """Card ids a message shows: code spans in embeds and card names on components."""
+    found = set()
+    for text in _embed_texts(embeds):
+        found |= {int(parse_card(rank + suit)) for rank, suit in CODE_CARD.findall(text)}
+    for text in _component_texts(rows):
+        found |= {int(parse_card(rank + suit)) for rank, suit in PLAIN_CARD.findall(text)}
+    for row in rows:
+        for child in row.get("components", []):
+            found |= {int(option["value"]) for option in child.get("options", [])}
+    return found
+
+
+class Session:
+    """Drives one table like its members would, checking every answer (see module doc)."""
+
+    def __init__(self, world: Any, opened: InteractionResult) -> None:
+        self.world = world
+        self.opened = opened
+        self.table: Table = world.bot.tables.by_channel[world.channel.id]
+        self.actions = 0
+        self.requests = 0
+        self.total = 0  # a casual table's chips, fixed at the start
+
+    @property
+    def board(self) -> Any:
+        """The board message as it is now."""
+        return self.opened.response
+
+    @property
+    def game(self) -> TripoliGame:
+        return self.table.game
+
+    def member(self, seat: int) -> MemberActor:
+        member_id = self.table.seats[seat].member_id
+        return next(m for m in self.world.members if m.id == member_id)
+
+    def seat(self, member: MemberActor) -> int | None:
+        return self.table.seat_of(member.id)
+
+    # ------------------------------------------------------------------ interactions
+
+    async def run(self, member: MemberActor, operation: Awaitable[InteractionResult]) -> Any:
+        before = len(self.world.env.http_requests)
+        result = await self.world.answered_once(operation)
+        self.actions += 1
+        self.requests += len(self.world.env.http_requests) - before
+        self.check_visibility(member, result)
+        await self.check_chips()
+        return result
+
+    async def click(self, member: MemberActor, message: Any, **which: Any) -> Any:
+        return await self.run(member, member.click(message, **which))
+
+    async def select(self, member: MemberActor, message: Any, values: list[str]) -> Any:
+        return await self.run(member, member.select(message, values))
+
+    async def submit(self, member: MemberActor, shown: Any, amount: str) -> Any:
+        assert shown.modal is not None, "the bot did not show a modal"
+        return await self.run(member, member.submit_modal(shown, {"amount": amount}))
+
+    async def slash(self, member: MemberActor, name: str, **options: Any) -> Any:
+        return await self.run(member, member.slash(self.world.channel, name, **options))
+
+    async def my_hand(self, member: MemberActor) -> Any:
+        """Press "My hand"; returns the fresh private message."""
+        result = await self.click(member, self.board, label="My hand")
+        assert result.response is not None and result.response.ephemeral
+        return result.response
+
+    # ------------------------------------------------------------------ invariants
+
+    def hidden(self) -> set[int]:
+        """Cards nobody but their holder may see now (hands minus shown hands, spare)."""
+        game = self.game
+        if game is None:
+            return set()
+        shown = {int(c) for hand in game.revealed.values() for c in hand}
+        held = {int(c) for hand in game.hands for c in hand} | {int(c) for c in game.spare}
+        return held - shown
+
+    def check_visibility(self, member: MemberActor, result: Any) -> None:
+        hidden = self.hidden()
+        for message in self.world.channel.history():
+            if message.flags.ephemeral:
+                continue
+            rows = [row.to_dict() for row in message.components]
+            leaked = shown_cards(message.embeds, rows) & hidden
+            assert not leaked, f"public message {message.id} shows hidden cards {leaked}"
+        answers = [result.response, *result.followups] if result.response else result.followups
+        seat = self.seat(member)
+        own = set()
+        if seat is not None and self.game is not None:
+            own = {int(c) for c in self.game.hands[seat]}
+        for answer in answers:
+            if not answer.ephemeral:
+                continue
+            leaked = shown_cards(answer.embeds, answer.components) & (hidden - own)
+            assert not leaked, f"{member.name} was shown someone else's cards {leaked}"
+
+    async def check_chips(self) -> None:
+        await self.world.assert_chips_conserved()
+        if self.game is None:
+            return
+        if self.table.ranked:
+            escrow = await self.world.store.table_escrow(self.table.id)
+            live = self.table.state is TableState.PLAYING
+            assert escrow == (self.game.total_chips() if live else 0)
+        else:
+            assert self.game.total_chips() == self.total
+
+    # ------------------------------------------------------------------ playing
+
+    async def default_move(self, seat: int, member: MemberActor) -> None:
+        """A plain legal move by clicks: keep, pass, best five, check or call, first lead."""
+        kinds = {option.kind for option in self.game.legal_actions(seat)}
+        match self.game.phase:
+            case Phase.SPARE:
+                await self.click(member, self.board, label="Keep")
+            case Phase.AUCTION:
+                await self.click(member, self.board, label="Pass")
+            case Phase.SELECT:
+                hand = await self.my_hand(member)
+                await self.click(member, hand, label="Best five")
+            case Phase.BETTING:
+                await self.click(member, self.board, label="Check" if "check" in kinds else "Call")
+            case Phase.MICHIGAN:
+                hand = await self.my_hand(member)
+                leads = [label for label in labels(hand) if label.startswith("Lead ")]
+                if leads:
+                    await self.click(member, hand, label=leads[0])
+                else:  # many legal leads: a select
+                    await self.select(member, hand, [options(hand)[0]])
+
+    async def play_until(
+        self,
+        done: Callable[[], bool],
+        move: Callable[[int, MemberActor], Awaitable[None]] | None = None,
+    ) -> None:
+        """Make the pending human decisions until ``done()``; AI seats act by themselves."""
+        for _ in range(400):
+            if done():
+                return
+            to_act = sorted(self.game.to_act)
+            assert to_act, f"nobody to act in {self.game.phase}"
+            assert all(not self.table.seats[s].ai for s in to_act), "an AI seat is stuck"
+            seat = to_act[0]
+            await (move or self.default_move)(seat, self.member(seat))
+        raise AssertionError("the deal did not finish")
+
+
+def labels(message: Any) -> list[str]:
+    return [c.get("label") or "" for row in message.components for c in row["components"]]
+
+
+def options(message: Any) -> list[str]:
+    return [o["value"] for row in message.components for c in row["components"]
+            for o in c.get("options", [])]
+
+
+async def open_table(world: Any, host: MemberActor, *joiners: MemberActor, **options: Any
+                     ) -> Session:
+    opened = await world.slash(host, "tripoli start", **options)
+    session = Session(world, opened)
+    for member in joiners:
+        await session.click(member, session.board, label="Join")
+    return session
+
+
+# ---------------------------------------------------------------------- sessions
+
+
+async def test_ranked_session_three_members(world):
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol, bet_limit=10, buy_in=50)
+    before = await world.balances(alice, bob, carol)
+    start = await session.click(alice, session.board, label="Start")
+    assert start.response.id == session.board.id  # the lobby became the board
+    assert await world.balances(alice, bob, carol) == [b - 50 for b in before]
+    assert await world.store.table_escrow(session.table.id) == 150
+    assert session.game.commitment in session.board.embeds[0].footer.text
+
+    async def scripted(seat: int, member: MemberActor) -> None:
+        """Deal 1 uses the auction, a bid modal, the poker select and a bet."""
+        game = session.game
+        kinds = {option.kind for option in game.legal_actions(seat)}
+        if game.phase is Phase.SPARE:
+            await session.click(member, session.board, label="Auction")
+        elif game.phase is Phase.AUCTION and "bid" in kinds and game.auction.high_bid == 0:
+            shown = await session.click(member, session.board, label="Bid…")
+            await session.submit(member, shown, "2")
+        elif game.phase is Phase.SELECT and seat == min(game.to_act) and not game.selections:
+            hand = await session.my_hand(member)
+            chosen = options(hand)[:5]
+            await session.select(member, hand, chosen)
+            assert [int(c) for c in game.selections[seat]] == sorted(int(c) for c in chosen)
+        elif game.phase is Phase.BETTING and "bet" in kinds:
+            shown = await session.click(member, session.board, label="Bet…")
+            await session.submit(member, shown, "3")
+        else:
+            await session.default_move(seat, member)
+
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS, scripted)
+    assert session.game.deal_number == 1
+    board_text = " ".join(_embed_texts(session.board.embeds))
+    assert "Deal 1 is over." in board_text
+    assert "Next deal" in labels(session.board)
+
+    ended = await session.slash(alice, "tripoli end")
+    assert ended.response.ephemeral
+    await session.play_until(lambda: session.table.state is TableState.OVER)
+    stacks = session.game.result
+    assert sum(stacks.values()) == 150
+    after = await world.balances(alice, bob, carol)
+    assert after == [b - 50 + stacks[session.seat(m)] for b, m in
+                     zip(before, (alice, bob, carol), strict=True)]
+    assert await world.store.table_escrow(session.table.id) == 0
+    final = session.board.embeds[0]
+    assert session.table.seed.hex() in final.footer.text  # the seed is revealed at the end
+    assert session.board.components == []
+    assert session.table.id not in world.bot.tables.by_id
+    assert world.channel.id not in world.bot.tables.by_channel
+    print(f"ranked: {session.requests} REST calls for {session.actions} actions "
+          f"= {session.requests / session.actions:.2f} per action")
+
+
+async def test_casual_session_two_members_two_ai(world):
+    alice, bob = world.alice, world.bob
+    session = await open_table(world, alice, bob, buy_in=100)
+    for _ in range(2):
+        await session.click(alice, session.board, label="Add AI")
+    assert "Casual" in session.board.embeds[0].description
+    balances = await world.balances(alice, bob)
+    refused = await session.click(bob, session.board, label="Start")
+    assert refused.response.ephemeral and "host" in refused.response.content
+    session.total = 400
+    await session.click(alice, session.board, label="Start")
+    assert not session.table.ranked and len(session.table.seats) == 4
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    assert session.game.deal_number == 1 and session.game.total_chips() == 400
+    await session.click(bob, session.board, label="Next deal")
+    assert session.game.deal_number == 2
+    await session.slash(alice, "tripoli end", now=True)
+    await session.play_until(lambda: session.table.state is TableState.OVER)
+    assert sum(session.game.result.values()) == 400
+    assert await world.balances(alice, bob) == balances  # play chips only
+    print(f"casual: {session.requests} REST calls for {session.actions} actions "
+          f"= {session.requests / session.actions:.2f} per action")
