@@ -1,0 +1,291 @@
+"""The table runtime without Discord: lobby, escrow, decisions under the lock, races.
+
+Real SQLite store in ``tmp_path``; the bot is a stand-in with the store and settings (no
+board message, so no Discord call is made). Races use ``asyncio.gather`` on the runtime's
+own operations (cases C05, C06, C15 and the bet half of C08 in
+cases/discord-table-faults.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+from types import SimpleNamespace
+
+import pytest
+
+from bot.config import Settings
+from bot.store import SqliteStore
+from bot.table_refs import STALE_MESSAGE, Ref, Refusal
+from bot.tables import Table, TableRegistry, TableState, parse_amount
+from engine.tripoli.phases import Phase
+
+GUILD, CHANNEL = 10, 20
+ANN, BEN, CAT, DAN = 1, 2, 3, 4
+START = 1000
+
+
+@pytest.fixture
+async def store(tmp_path):
+    async with SqliteStore(tmp_path / "parlour.db", starting_chips=START) as store:
+        yield store
+
+
+@pytest.fixture
+def registry(store, tmp_path) -> TableRegistry:
+    settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
+                        board_edit_interval=0)
+    return TableRegistry(SimpleNamespace(store=store, settings=settings))
+
+
+async def lobby(registry: TableRegistry, *members: int, buy_in: int = 100,
+                bet_limit: int = 10) -> Table:
+    table = registry.open("tripoli", guild_id=GUILD, channel_id=CHANNEL, host_id=members[0],
+                          host_name=f"m{members[0]}", options={"bet_limit": bet_limit},
+                          buy_in=buy_in)
+    for member in members[1:]:
+        await registry.join(table, member, f"m{member}")
+    return table
+
+
+async def started(registry: TableRegistry, *members: int, **options: int) -> Table:
+    table = await lobby(registry, *members, **options)
+    await registry.start(table, members[0], is_manager=False)
+    return table
+
+
+def member_of(table: Table, seat: int) -> int:
+    member = table.seats[seat].member_id
+    assert member is not None
+    return member
+
+
+def ref(table: Table, verb: str, seat: int, arg: str = "") -> Ref:
+    """The reference a component of ``seat``'s current decision carries."""
+    return Ref(table.id, verb, seat, table.game.decision_id(seat), arg)
+
+
+async def to_betting(registry: TableRegistry, table: Table) -> int:
+    """Dealer keeps, everybody takes their best five; returns the seat to bet."""
+    dealer = table.game.dealer
+    await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
+    for seat in sorted(table.game.to_act):
+        await registry.act(table, member_of(table, seat), ref(table, "best", seat))
+    assert table.game.phase is Phase.BETTING
+    [seat] = table.game.to_act
+    return seat
+
+
+async def finish_deal(registry: TableRegistry, table: Table) -> None:
+    """Answer every decision with the game's timeout default, through the runtime's refs."""
+    while table.game.phase is not Phase.BETWEEN_DEALS:
+        seat = min(table.game.to_act)
+        action = table.game.timeout_action(seat)
+        verb = "best" if action.kind == "select" else action.kind
+        arg = str(int(action.card)) if action.kind == "lead" else ""
+        await registry.act(table, member_of(table, seat), ref(table, verb, seat, arg))
+
+
+async def balances(store: SqliteStore, *members: int) -> list[int]:
+    return [await store.balance(GUILD, member) for member in members]
+
+
+# ---------------------------------------------------------------------- lobby and chips
+
+
+async def test_one_table_per_channel(registry):
+    table = await lobby(registry, ANN, BEN)
+    with pytest.raises(Refusal) as refused:
+        registry.open("tripoli", guild_id=GUILD, channel_id=CHANNEL, host_id=CAT,
+                      host_name="c", options={}, buy_in=100)
+    assert refused.value.code == "busy" and table.id in refused.value.message
+    assert registry.by_channel[CHANNEL] is table and len(registry.by_id) == 1
+
+
+async def test_start_escrows_every_buy_in_and_a_short_member_blocks_it(registry, store):
+    table = await lobby(registry, ANN, BEN, CAT, buy_in=600)
+    await store.transfer(GUILD, CAT, ANN, 500)  # Cat keeps 500 < 600
+    before = await balances(store, ANN, BEN, CAT)
+    with pytest.raises(Refusal) as refused:
+        await registry.start(table, ANN, is_manager=False)
+    assert refused.value.code == "chips" and "m3" in refused.value.message
+    assert await balances(store, ANN, BEN, CAT) == before
+    assert await store.table_escrow(table.id) == 0 and table.state is TableState.LOBBY
+    await store.transfer(GUILD, ANN, CAT, 100)
+    await registry.start(table, ANN, is_manager=False)
+    assert await balances(store, ANN, BEN, CAT) == [1500 - 100 - 600, 400, 0]
+    assert await store.table_escrow(table.id) == 1800 == table.game.total_chips()
+
+
+async def test_only_the_host_or_a_manager_starts_adds_ai_and_cancels(registry):
+    table = await lobby(registry, ANN, BEN)
+    for operation in (registry.start, registry.add_ai, registry.cancel):
+        with pytest.raises(Refusal) as refused:
+            await operation(table, BEN, False)
+        assert refused.value.code == "not_host"
+    assert table.state is TableState.LOBBY and len(table.seats) == 2
+    await registry.add_ai(table, BEN, True)  # Manage Channels
+    assert not table.ranked and table.seats[2].ai
+
+
+async def test_racing_start_clicks_start_once_and_escrow_once(registry, store):
+    table = await lobby(registry, ANN, BEN)
+    results = await asyncio.gather(
+        registry.start(table, ANN, False), registry.start(table, BEN, True),
+        return_exceptions=True,
+    )
+    assert sorted(type(r).__name__ for r in results) == ["NoneType", "Refusal"]
+    assert [r.code for r in results if isinstance(r, Refusal)] == ["started"]
+    assert await store.table_escrow(table.id) == 200
+    assert await balances(store, ANN, BEN) == [900, 900]
+
+
+async def test_casual_table_moves_no_member_chips(registry, store):
+    table = await lobby(registry, ANN, BEN)
+    await registry.add_ai(table, ANN, False)
+    await registry.start(table, ANN, False)
+    assert await balances(store, ANN, BEN) == [START, START]
+    assert await store.table_escrow(table.id) == 0
+    assert table.game.total_chips() == 300
+    assert not any(table.seats[s].ai for s in table.game.to_act)  # the AI already acted
+
+
+async def test_join_and_leave_between_deals_escrow_and_settle(registry, store):
+    table = await started(registry, ANN, BEN)
+    with pytest.raises(Refusal) as refused:
+        await registry.join(table, CAT, "m3")
+    assert refused.value.code == "mid_deal"
+    await finish_deal(registry, table)
+    await registry.join(table, CAT, "m3")
+    assert table.seat_of(CAT) == 2 and table.game.stacks[2] == 100
+    assert await balances(store, CAT) == [START - 100]
+    ben_stack = table.game.stacks[table.seat_of(BEN)]
+    await registry.leave(table, BEN)
+    assert table.seat_of(BEN) is None and table.game.stacks[1] is None
+    assert await balances(store, BEN) == [START - 100 + ben_stack]
+    assert await store.table_escrow(table.id) == table.game.total_chips()
+    await registry.end(table, ANN, False, abandon=False)
+    while table.state is not TableState.OVER:
+        seat = min(table.game.to_act)
+        verb = table.game.timeout_action(seat).kind
+        await registry.act(table, member_of(table, seat), ref(table, verb, seat))
+    assert await store.table_escrow(table.id) == 0
+    assert sum(await balances(store, ANN, BEN, CAT)) == 3 * START
+    assert CHANNEL not in registry.by_channel and table.id not in registry.by_id
+
+
+async def test_leaving_mid_deal_takes_effect_after_the_deal(registry, store):
+    table = await started(registry, ANN, BEN, CAT)
+    await registry.leave(table, CAT)
+    assert table.seats[2].leaving and table.seat_of(CAT) == 2
+    await finish_deal(registry, table)
+    assert table.seat_of(CAT) is None and table.seats[2].left
+    assert await store.table_escrow(table.id) == table.game.total_chips()
+
+
+# ---------------------------------------------------------------------- decisions
+
+
+async def test_double_click_applies_once_and_the_other_is_stale(registry):
+    table = await started(registry, ANN, BEN, CAT)
+    dealer = table.game.dealer
+    member, keep = member_of(table, dealer), ref(table, "keep", dealer)
+    log_before = len(table.game.log)
+    results = await asyncio.gather(
+        registry.act(table, member, keep), registry.act(table, member, keep),
+        return_exceptions=True,
+    )
+    applied = [r for r in results if r == dealer]
+    refused = [r for r in results if isinstance(r, Refusal)]
+    assert len(applied) == 1 and [r.code for r in refused] == ["stale"]
+    assert refused[0].message == STALE_MESSAGE
+    kinds = [e.kind for e in table.game.log[log_before:]]
+    assert kinds.count("spare_kept") == 1
+
+
+async def test_racing_different_answers_to_one_decision_apply_one(registry):
+    table = await started(registry, ANN, BEN, CAT)
+    dealer = table.game.dealer
+    member = member_of(table, dealer)
+    results = await asyncio.gather(
+        registry.act(table, member, ref(table, "keep", dealer)),
+        registry.act(table, member, ref(table, "exchange", dealer)),
+        return_exceptions=True,
+    )
+    assert sum(isinstance(r, Refusal) and r.code == "stale" for r in results) == 1
+    kinds = [e.kind for e in table.game.log]
+    assert kinds.count("spare_kept") + kinds.count("spare_exchanged") == 1
+
+
+async def test_two_members_race_for_next_deal(registry):
+    table = await started(registry, ANN, BEN, CAT)
+    await finish_deal(registry, table)
+    deal = table.game.deal_number
+    next_deal = Ref(table.id, "next", None, deal)
+    results = await asyncio.gather(
+        registry.next_deal(table, ANN, next_deal), registry.next_deal(table, BEN, next_deal),
+        return_exceptions=True,
+    )
+    assert [r.code for r in results if isinstance(r, Refusal)] == ["stale"]
+    assert table.game.deal_number == deal + 1
+
+
+async def test_refusals_change_nothing(registry, store):
+    table = await started(registry, ANN, BEN, CAT)
+    game = table.game
+    dealer = game.dealer
+    other = next(s for s in range(3) if s != dealer)
+    snapshot = game.model_dump_json()
+    cases = [
+        (DAN, ref(table, "keep", dealer), "not_seated"),  # not seated
+        (member_of(table, other), ref(table, "keep", dealer), "not_your_turn"),  # board button
+        (member_of(table, other), ref(table, "keep", other), "stale"),  # no decision pending
+        (member_of(table, dealer), Ref(table.id, "keep", dealer, game.decision_id(dealer) - 1),
+         "stale"),  # an old control
+        (member_of(table, dealer), ref(table, "bid", dealer), "illegal"),  # not an option now
+        (member_of(table, dealer), ref(table, "shout", dealer), "illegal"),  # unknown verb
+    ]
+    for member, reference, code in cases:
+        with pytest.raises(Refusal) as refused:
+            await registry.act(table, member, reference, (), 5)
+        assert refused.value.code == code, (reference, refused.value)
+        assert game.model_dump_json() == snapshot
+    assert await store.table_escrow(table.id) == 300
+
+
+@pytest.mark.parametrize("text", ["abc", "-3", "1e3", "10a", "2.5", "", " ", "٣", "+4", "0x5"])
+def test_amounts_are_digits_only(text):
+    with pytest.raises(Refusal) as refused:
+        parse_amount(text)
+    assert refused.value.code == "bad_amount"
+
+
+def test_amount_parsing_accepts_plain_digits():
+    assert parse_amount(" 7 ") == 7 and parse_amount("10") == 10
+
+
+async def test_bad_bets_are_refused_and_change_nothing(registry, store):
+    table = await started(registry, ANN, BEN, CAT, buy_in=15, bet_limit=3)
+    seat = await to_betting(registry, table)
+    stack = table.game.stacks[seat]
+    assert stack is not None and stack >= 6  # 15 minus the antes, plus any pay space
+    member = member_of(table, seat)
+    snapshot = table.game.model_dump_json()
+    escrow = await store.table_escrow(table.id)
+    for amount, code in ((0, "illegal"), (4, "over_limit"), (stack + 1, "not_enough_chips")):
+        with pytest.raises(Refusal) as refused:
+            await registry.act(table, member, ref(table, "bet", seat), amount=amount)
+        assert refused.value.code == code, (amount, refused.value.code)
+        assert table.game.model_dump_json() == snapshot
+    assert await store.table_escrow(table.id) == escrow
+    await registry.act(table, member, ref(table, "bet", seat), amount=3)
+    assert table.game.stacks[seat] == stack - 3
+
+
+async def test_a_decision_ref_goes_stale_after_it_is_answered(registry):
+    table = await started(registry, ANN, BEN)
+    dealer = table.game.dealer
+    keep = ref(table, "keep", dealer)
+    await registry.act(table, member_of(table, dealer), keep)
+    with pytest.raises(Refusal) as refused:
+        await registry.act(table, member_of(table, dealer), keep)
+    assert refused.value.code == "stale"
