@@ -51,6 +51,10 @@ AI_STEPS_MAX = 10_000
 """Safety bound on AI moves applied in one go (a game always asks a human before that)."""
 
 _AMOUNT = re.compile(r"[0-9]{1,9}")
+_HINTS = {
+    "over_limit": "That is above the table's limit.",
+    "not_enough_chips": "You do not have that many chips.",
+}
 
 
 class TableState(StrEnum):
@@ -474,7 +478,9 @@ class TableRegistry:
             try:
                 table.game.apply(seat, action, ref.decision)
             except IllegalAction as error:
-                raise Refusal(error.code, error.message) from error
+                hint = _HINTS.get(error.code)
+                message = f"{hint} {error.message}" if hint else error.message
+                raise Refusal(error.code, message) from error
             await self._progress(table)
         return seat
 

@@ -1,0 +1,106 @@
+"""Refusals at a Tripoli table in simcord: each answered once, ephemerally, changing nothing.
+
+Cases C02, C05 (through an old private view), C06, C08 (the bet modal) and C15 of
+cases/discord-table-faults.md. :class:`test_tripoli.Session` checks every answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_tripoli import Session, labels, open_table
+
+from engine.tripoli.phases import Phase
+
+
+def frozen(session: Session) -> tuple[str, Any]:
+    """The state a refusal must not change: the engine snapshot and the board's embed."""
+    return session.game.model_dump_json(), session.board.embeds[0].to_dict()
+
+
+async def refused(session: Session, member: Any, message: Any, label: str) -> str:
+    before = frozen(session)
+    result = await session.click(member, message, label=label)
+    assert result.response is not None and result.response.ephemeral
+    assert frozen(session) == before
+    return result.response.content
+
+
+async def to_select(session: Session) -> None:
+    """Start the table and keep the spare hand: every member chooses five cards next."""
+    host = session.member(0)
+    await session.click(host, session.board, label="Start")
+    dealer = session.game.dealer
+    await session.click(session.member(dealer), session.board, label="Keep")
+    assert session.game.phase is Phase.SELECT
+
+
+async def test_board_buttons_refuse_outsiders_and_players_out_of_turn(world):
+    session = await open_table(world, world.alice, world.bob, world.carol)
+    await session.click(world.alice, session.board, label="Start")
+    dealer = session.game.dealer
+    other = session.member((dealer + 1) % 3)
+    text = await refused(session, world.dave, session.board, "Keep")
+    assert "not seated" in text
+    text = await refused(session, other, session.board, "Exchange")
+    assert "Not your turn" in text
+    text = await refused(session, world.dave, session.board, "My hand")
+    assert "not seated" in text
+
+
+async def test_second_start_in_the_channel_is_refused(world):
+    session = await open_table(world, world.alice, world.bob)
+    table = session.table
+    result = await session.slash(world.carol, "tripoli start")
+    assert result.response.ephemeral and table.id in result.response.content
+    assert world.bot.tables.by_channel[world.channel.id] is table
+    assert len(world.bot.tables.by_id) == 1
+    assert "Seats (2/9)" in session.board.embeds[0].fields[0].name
+
+
+async def test_only_the_host_or_a_manager_ends_the_table(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    before = frozen(session)
+    result = await session.slash(world.bob, "tripoli end")
+    assert result.response.ephemeral and "host" in result.response.content
+    assert frozen(session) == before and not session.table.ending
+
+
+async def test_old_private_controls_act_while_pending_and_refuse_after(world):
+    session = await open_table(world, world.alice, world.bob, world.carol)
+    await to_select(session)
+    old = await session.my_hand(world.bob)
+    world.clock.advance(20 * 60)
+    await world.env.advance_time(20 * 60)  # interaction tokens of old views have expired (C02)
+    fresh = await session.my_hand(world.bob)
+    assert fresh.id != old.id and "Best five" in labels(old)
+    result = await session.click(world.bob, old, label="Best five")  # still pending: it acts
+    assert session.table.seat_of(world.bob.id) in session.game.selections
+    assert result.response.id == old.id  # the old view now shows the chosen five
+    text = await refused(session, world.bob, fresh, "Best five")  # that decision is over
+    assert "decision is over" in text and "My hand" in text
+
+
+@pytest.mark.parametrize("typed, reason", [
+    ("abc", "not a whole number"), ("-3", "not a whole number"), ("1e3", "not a whole number"),
+    ("10a", "not a whole number"), ("4", "limit"), ("999", "chips"),
+])
+async def test_bad_bets_typed_in_the_modal_are_refused(world, typed, reason):
+    session = await open_table(world, world.alice, world.bob, world.carol, buy_in=15,
+                               bet_limit=3)
+    await to_select(session)
+    await session.play_until(lambda: session.game.phase is Phase.BETTING)
+    [seat] = session.game.to_act
+    member = session.member(seat)
+    shown = await session.click(member, session.board, label="Bet…")
+    before = frozen(session)
+    escrow = await world.store.table_escrow(session.table.id)
+    result = await session.submit(member, shown, typed)
+    assert result.response.ephemeral and reason in result.response.content.lower()
+    assert frozen(session) == before
+    assert await world.store.table_escrow(session.table.id) == escrow
+    shown = await session.click(member, session.board, label="Bet…")
+    await session.submit(member, shown, "3")  # a good bet still works afterwards
+    assert session.game.betting.high == 3
