@@ -1,12 +1,18 @@
-"""``python -m bot``: run Parlour on Discord with ``DISCORD_TOKEN``.
+"""``python -m bot``: run Parlour on Discord; ``python -m bot playground``: run it locally.
 
-With no token it explains how to create one and invite the bot, and exits with status 1.
+With no ``DISCORD_TOKEN`` it explains how to create one and invite the bot; then, in a terminal
+with the playground installed, it starts the playground, and otherwise (a server, CI) it exits
+with status 1.
 """
 
 from __future__ import annotations
 
+import argparse
+import asyncio
+import contextlib
 import logging
 import sys
+from pathlib import Path
 
 import discord
 
@@ -47,9 +53,6 @@ def invite_url(application_id: int | str = "APPLICATION_ID") -> str:
 
 def run(settings: Settings) -> int:
     """Run the bot on Discord until it is stopped; return the process exit status."""
-    if settings.discord_token is None:
-        print(NO_TOKEN.format(invite=invite_url()), file=sys.stderr)
-        return 1
     bot = create_bot(settings)
     try:
         bot.run(
@@ -67,14 +70,78 @@ def run(settings: Settings) -> int:
     return 0
 
 
-def main() -> int:
+def playground(settings: Settings, members: str, port: int, browser: bool) -> int:
+    """Run the playground until Ctrl+C; return the process exit status."""
+    from bot.playground import PlaygroundUnavailable, member_names, serve
+
+    try:
+        names = member_names(members)
+    except ValueError as error:
+        print(f"--members: {error}", file=sys.stderr)
+        return 2
+    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(settings, names, port, browser))
+    except PlaygroundUnavailable as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0
+
+
+def parse(argv: list[str] | None) -> argparse.Namespace:
+    from bot.playground import DEFAULT_DATABASE, DEFAULT_MEMBERS, DEFAULT_PORT
+
+    parser = argparse.ArgumentParser(
+        prog="python -m bot", description="Parlour: card-table games for Discord."
+    )
+    commands = parser.add_subparsers(dest="command", metavar="{playground}")
+    local = commands.add_parser(
+        "playground",
+        help="run the real bot locally in your browser, no Discord token needed",
+        description="Run the real bot inside a simulated Discord server shown in your browser.",
+    )
+    local.add_argument(
+        "--port",
+        type=int,
+        default=DEFAULT_PORT,
+        help=f"port of the page on 127.0.0.1 (default {DEFAULT_PORT}; 0 picks a free one)",
+    )
+    local.add_argument(
+        "--members",
+        default=",".join(DEFAULT_MEMBERS),
+        help="comma-separated member names (default %(default)s)",
+    )
+    local.add_argument(
+        "--database",
+        type=Path,
+        default=DEFAULT_DATABASE,
+        help="SQLite file for the playground's chips (default %(default)s)",
+    )
+    local.add_argument(
+        "--no-browser", dest="browser", action="store_false", help="only print the page's URL"
+    )
+    return parser.parse_args(argv)
+
+
+def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m bot``; returns the exit status."""
+    arguments = parse(argv)
     try:
         settings = load_settings()
     except ConfigError as error:
         print(f"Parlour's settings are invalid (see .env.example):\n{error}", file=sys.stderr)
         return 1
-    return run(settings)
+    if arguments.command is None:
+        if settings.discord_token is not None:
+            return run(settings)
+        print(NO_TOKEN.format(invite=invite_url()), file=sys.stderr)
+        if not (sys.stdin.isatty() and sys.stdout.isatty()):
+            return 1
+        print("No token: starting the playground now.\n", file=sys.stderr)
+        arguments = parse(["playground"])
+    local = settings.model_copy(update={"database": arguments.database, "sync": "global"})
+    return playground(local, arguments.members, arguments.port, arguments.browser)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,7 @@ class ParlourBot(commands.Bot):
     """
 
     def __init__(self, settings: Settings, clock: Clock) -> None:
+        discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True),

@@ -12,8 +12,8 @@ import pytest
 ROOT = Path(__file__).parents[2]
 
 
-def run_bot(tmp_path, **variables):
-    """Run ``python -m bot`` in an empty folder (no .env) with only ``variables`` set."""
+def run_bot(tmp_path, *arguments, **variables):
+    """Run ``python -m bot *arguments`` in an empty folder (no .env) with ``variables`` set."""
     environment = {
         name: value
         for name, value in os.environ.items()
@@ -21,7 +21,7 @@ def run_bot(tmp_path, **variables):
     }
     environment.update(variables, PYTHONPATH=str(ROOT))
     return subprocess.run(
-        [sys.executable, "-m", "bot"],
+        [sys.executable, "-m", "bot", *arguments],
         cwd=tmp_path,
         env=environment,
         capture_output=True,
@@ -51,3 +51,16 @@ def test_bad_settings_are_named_before_anything_starts(tmp_path, variable, value
     assert finished.returncode == 1
     assert f"{variable}: " in finished.stderr
     assert ".env.example" in finished.stderr
+
+
+def test_playground_refuses_bad_member_names(tmp_path):
+    finished = run_bot(tmp_path, "playground", "--members", "alice,alice", "--no-browser")
+    assert finished.returncode == 2
+    assert "--members: member names must differ" in finished.stderr
+    assert not (tmp_path / "data").exists()
+
+
+def test_help_names_the_playground(tmp_path):
+    finished = run_bot(tmp_path, "--help")
+    assert finished.returncode == 0
+    assert "playground" in finished.stdout
