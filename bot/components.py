@@ -2,8 +2,8 @@
 
 Every component carries a :class:`~bot.table_refs.Ref` in its custom_id; a click is routed
 to the bot's table registry (``interaction.client.tables``) with that reference, whatever
-message it came from (the board, a fresh or a 16-minute-old private hand view).
-Register :data:`DYNAMIC_ITEMS` with ``bot.add_dynamic_items`` once.
+message it came from (the board, a fresh or a 16-minute-old private hand view). Call
+:func:`register_components` once per bot (each game's cog does; it is idempotent).
 """
 
 from __future__ import annotations
@@ -110,8 +110,43 @@ class AmountModal(discord.ui.Modal):
         )
         self.add_item(self.amount)
 
-    async def on_submit(self, interaction: discord.Interaction) -> None:
-        await interaction.client.tables.on_amount(interaction, self.ref, self.amount.value)  # type: ignore[attr-defined]
 
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TableButton, TableSelect)
+
+
+def _text_value(components: list[dict[str, Any]], custom_id: str) -> str:
+    """The value of the text input ``custom_id`` in a modal submit's component tree."""
+    for component in components:
+        if component.get("custom_id") == custom_id and "value" in component:
+            return str(component["value"])
+        children = component.get("components") or (
+            [component["component"]] if "component" in component else []
+        )
+        found = _text_value(children, custom_id)
+        if found:
+            return found
+    return ""
+
+
+async def on_table_modal(interaction: discord.Interaction) -> None:
+    """Route an amount modal's submit (custom_id ``pm:…``) to the table registry.
+
+    A listener rather than ``Modal.on_submit``, so a modal shown before a restart still
+    gets its answer afterwards.
+    """
+    if interaction.type is not discord.InteractionType.modal_submit or not interaction.data:
+        return
+    ref = Ref.parse(str(interaction.data.get("custom_id", "")), "pm")
+    if ref is None:
+        return
+    text = _text_value(list(interaction.data.get("components", [])), "amount")  # type: ignore[arg-type]
+    await interaction.client.tables.on_amount(interaction, ref, text)  # type: ignore[attr-defined]
+
+
+def register_components(bot: Any) -> None:
+    """Make ``bot`` route every table component and amount modal (idempotent: each game's
+    cog calls it)."""
+    bot.add_dynamic_items(*DYNAMIC_ITEMS)
+    if on_table_modal not in bot.extra_events.get("on_interaction", []):
+        bot.add_listener(on_table_modal, "on_interaction")

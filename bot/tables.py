@@ -20,13 +20,15 @@ helpers) turn clicks into those operations and answer each interaction exactly o
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import random
 import re
 import secrets
 from collections import deque
-from collections.abc import Awaitable, Coroutine, Sequence
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator, Awaitable, Coroutine, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any, TypeVar
 
@@ -49,6 +51,9 @@ ACK_BUDGET = 2.0
 
 AI_STEPS_MAX = 10_000
 """Safety bound on AI moves applied in one go (a game always asks a human before that)."""
+
+SNAPSHOT_VERSION = 1
+"""Version of :meth:`Table.snapshot`'s JSON; a table saved by another version is not restored."""
 
 _AMOUNT = re.compile(r"[0-9]{1,9}")
 _HINTS = {
@@ -162,6 +167,57 @@ class Table:
         """Add a line to the board's short runtime log."""
         self.notes.append(text)
 
+    def snapshot(self) -> str:
+        """Everything needed to bring the table back after a restart, as JSON text."""
+        return json.dumps({
+            "version": SNAPSHOT_VERSION,
+            "id": self.id,
+            "game_name": self.game_name,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "buy_in": self.buy_in,
+            "options": self.options,
+            "seats": [asdict(seat) for seat in self.seats],
+            "state": self.state.value,
+            "seed": self.seed.hex(),
+            "board_message_id": self.board_message_id,
+            "ending": self.ending,
+            "notes": list(self.notes),
+            "game": None if self.game is None else self.game.model_dump_json(),
+        })
+
+    @classmethod
+    def from_snapshot(cls, text: str, games: dict[str, GameAdapter]) -> Table:
+        """Rebuild a table from :meth:`snapshot`.
+
+        Raises
+        ------
+        ValueError
+            For another snapshot version or an unknown game.
+        """
+        data = json.loads(text)
+        if data.get("version") != SNAPSHOT_VERSION or data["game_name"] not in games:
+            raise ValueError(f"cannot restore table {data.get('id')!r}")
+        game = data["game"]
+        table = cls(
+            id=data["id"],
+            game_name=data["game_name"],
+            guild_id=data["guild_id"],
+            channel_id=data["channel_id"],
+            host_id=data["host_id"],
+            buy_in=data["buy_in"],
+            options=data["options"],
+            seats=[Seat(**seat) for seat in data["seats"]],
+            state=TableState(data["state"]),
+            game=None if game is None else games[data["game_name"]].load_game(game),
+            seed=bytes.fromhex(data["seed"]),
+            board_message_id=data["board_message_id"],
+            ending=data["ending"],
+        )
+        table.notes.extend(data["notes"])
+        return table
+
 
 def parse_amount(text: str) -> int:
     """Read a typed amount of chips strictly: digits only (``abc``, ``-3``, ``1e3``, ``10a``
@@ -203,7 +259,28 @@ class TableRegistry:
     # ------------------------------------------------------------------ lifecycle
 
     async def restore(self) -> None:
-        """Bring back saved tables at start-up (tables are not saved yet: issue 5)."""
+        """Bring back every saved table at start-up (DESIGN.md §4 "Restart").
+
+        Each table is registered again, its board is re-rendered (so its buttons match the
+        state) and pending AI decisions are resumed. Old components keep working: their
+        custom_ids name the table and the decision. A snapshot that cannot be read is
+        logged and skipped.
+        """
+        for table_id, _guild, _channel, data in await self.bot.store.load_tables():
+            try:
+                table = Table.from_snapshot(data, self.games)
+            except (ValueError, KeyError, TypeError) as error:
+                log.error("table %s could not be restored: %s", table_id, error)
+                continue
+            self.by_channel[table.channel_id] = table
+            self.by_id[table.id] = table
+            if table.state is TableState.PLAYING:
+                self._spawn(self._resume(table))
+            self.schedule_board_edit(table)
+
+    async def _resume(self, table: Table) -> None:
+        async with self._changing(table):
+            await self._progress(table)
 
     async def close(self) -> None:
         """Cancel every table's background work (AI moves, board edits)."""
@@ -296,7 +373,7 @@ class TableRegistry:
             ``seated``, ``full``, ``mid_deal`` (join between deals), ``ending``, ``chips``.
         """
         adapter = self.adapter(table)
-        async with table.lock:
+        async with self._changing(table):
             if table.seat_of(member_id) is not None:
                 raise Refusal("seated", "You are already seated at this table.")
             if len(table.active_seats()) >= adapter.max_seats:
@@ -331,7 +408,7 @@ class TableRegistry:
         Refusal
             ``not_seated``; ``host`` (the host closes a lobby with Cancel).
         """
-        async with table.lock:
+        async with self._changing(table):
             seat = table.seat_of(member_id)
             if seat is None:
                 raise Refusal("not_seated", "You are not seated at this table.")
@@ -359,7 +436,7 @@ class TableRegistry:
             ``not_host``, ``started``, ``full``.
         """
         adapter = self.adapter(table)
-        async with table.lock:
+        async with self._changing(table):
             self._require_host(table, member_id, is_manager, "add AI players")
             if table.state is not TableState.LOBBY:
                 raise Refusal("started", "AI players can only be added in the lobby.")
@@ -379,7 +456,7 @@ class TableRegistry:
             pay the buy-in: nothing is escrowed), or the game's refusal of the options.
         """
         adapter = self.adapter(table)
-        async with table.lock:
+        async with self._changing(table):
             self._require_host(table, member_id, is_manager, "start the game")
             if table.state is not TableState.LOBBY:
                 raise Refusal("started", "The game has already started.")
@@ -475,13 +552,21 @@ class TableRegistry:
         async with table.lock:
             seat = self.decision_seat(table, member_id, ref)
             action = adapter.action(table.game, seat, ref.verb, ref.arg, values, amount)
+            before = table.game.model_dump_json()
             try:
                 table.game.apply(seat, action, ref.decision)
             except IllegalAction as error:
                 hint = _HINTS.get(error.code)
                 message = f"{hint} {error.message}" if hint else error.message
                 raise Refusal(error.code, message) from error
+            try:
+                await self._save(table)
+            except StoreError as error:
+                table.game = adapter.load_game(before)
+                raise Refusal("store", "The table could not be saved, so your move was not "
+                              "made. Please try again.") from error
             await self._progress(table)
+            await self._save_quietly(table)
         return seat
 
     async def next_deal(self, table: Table, member_id: int, ref: Ref) -> None:
@@ -493,7 +578,7 @@ class TableRegistry:
             ``not_seated``; ``stale`` (that deal already moved on).
         """
         adapter = self.adapter(table)
-        async with table.lock:
+        async with self._changing(table):
             self._require_playing(table)
             if table.seat_of(member_id) is None:
                 raise Refusal("not_seated", "You are not seated at this table.")
@@ -520,7 +605,7 @@ class TableRegistry:
             await self.cancel(table, member_id, is_manager)
             return
         adapter = self.adapter(table)
-        async with table.lock:
+        async with self._changing(table):
             self._require_host(table, member_id, is_manager, "end the table")
             self._require_playing(table)
             if table.ending and not abandon:
@@ -545,9 +630,10 @@ class TableRegistry:
         action = self.adapter(table).ai_action(game, seat, table.rng)
         game.apply(seat, action, game.decision_id(seat))
 
-    async def _progress(self, table: Table) -> None:
-        """After a change: AI seats act (inline when ``ai_delay`` is 0), seats leave between
-        deals, a table without members ends, and a finished session is settled."""
+    async def _progress(self, table: Table, *, in_driver: bool = False) -> None:
+        """After a change: AI seats act (inline when ``ai_delay`` is 0, else from the table's
+        AI driver task), seats leave between deals, a table without members ends, and a
+        finished session is settled. Runs under the table's lock."""
         adapter = self.adapter(table)
         delay = self.bot.settings.ai_delay
         for _ in range(AI_STEPS_MAX):
@@ -570,7 +656,7 @@ class TableRegistry:
             if seat is None:
                 return
             if delay > 0:
-                if table.ai_task is None or table.ai_task.done():
+                if not in_driver and (table.ai_task is None or table.ai_task.done()):
                     table.ai_task = self._spawn(self._drive_ai(table, delay))
                 return
             self._apply_ai(table, seat)
@@ -587,9 +673,8 @@ class TableRegistry:
                 if seat is None:
                     return
                 self._apply_ai(table, seat)
-                table.ai_task = None
-                await self._progress(table)
-                table.ai_task = asyncio.current_task()  # type: ignore[assignment]
+                await self._progress(table, in_driver=True)
+                await self._save_quietly(table)
             self.schedule_board_edit(table)
 
     async def _escrow(self, table: Table, member_id: int, name: str) -> None:
@@ -627,10 +712,45 @@ class TableRegistry:
         table.state = TableState.OVER
         self._forget(table)
 
+    @asynccontextmanager
+    async def _changing(self, table: Table) -> AsyncIterator[None]:
+        """Hold the table's lock for a change; save the table when the change succeeds."""
+        async with table.lock:
+            yield
+            await self._save_quietly(table)
+
     def _forget(self, table: Table) -> None:
         if self.by_channel.get(table.channel_id) is table:
             del self.by_channel[table.channel_id]
         self.by_id.pop(table.id, None)
+        self._spawn(self._delete_saved(table))
+
+    async def _delete_saved(self, table: Table) -> None:
+        try:
+            await self.bot.store.delete_table(table.id)
+        except StoreError:
+            log.exception("table %s: could not delete its saved state", table.id)
+
+    async def _save(self, table: Table) -> None:
+        """Save the table (after every change, under its lock).
+
+        Raises
+        ------
+        StoreError
+            When the store fails; callers that can undo their change do so.
+        """
+        if table.state is TableState.OVER:
+            return
+        await self.bot.store.save_table(
+            table.id, table.guild_id, table.channel_id, table.snapshot()
+        )
+
+    async def _save_quietly(self, table: Table) -> None:
+        """Save, logging a failure (the next change saves again)."""
+        try:
+            await self._save(table)
+        except StoreError:
+            log.exception("table %s: saving failed; the next change saves again", table.id)
 
     # ------------------------------------------------------------------ rendering & board
 
@@ -845,6 +965,7 @@ class TableRegistry:
             self._forget(table)
             raise
         table.board_message_id = callback.message_id
+        await self._save_quietly(table)
 
     async def end_command(
         self, interaction: discord.Interaction, game_name: str, abandon: bool

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
-from bot.components import DYNAMIC_ITEMS
+from bot.components import register_components
 
 GAME = "tripoli"
 
@@ -25,7 +25,7 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
 
     async def cog_load(self) -> None:
         """Register the table components so clicks on any board reach the runtime."""
-        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        register_components(self.bot)
 
     @app_commands.command(name="start")
     async def start(

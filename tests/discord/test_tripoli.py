@@ -59,13 +59,22 @@ def shown_cards(embeds: list[discord.Embed], rows: list[dict[str, Any]]) -> set[
 class Session:
     """Drives one table like its members would, checking every answer (see module doc)."""
 
-    def __init__(self, world: Any, opened: InteractionResult) -> None:
+    def __init__(self, world: Any, opened: InteractionResult, channel: Any = None) -> None:
         self.world = world
         self.opened = opened
-        self.table: Table = world.bot.tables.by_channel[world.channel.id]
+        self.channel = channel or world.channel
+        self._table: Table = world.bot.tables.by_channel[self.channel.id]
         self.actions = 0
         self.requests = 0
         self.total = 0  # a casual table's chips, fixed at the start
+
+    @property
+    def table(self) -> Table:
+        """The table as the running bot holds it (a new object after a restart)."""
+        live = self.world.bot.tables.by_channel.get(self.channel.id)
+        if live is not None and live.id == self._table.id:
+            self._table = live
+        return self._table
 
     @property
     def board(self) -> Any:
@@ -105,7 +114,7 @@ class Session:
         return await self.run(member, member.submit_modal(shown, {"amount": amount}))
 
     async def slash(self, member: MemberActor, name: str, **options: Any) -> Any:
-        return await self.run(member, member.slash(self.world.channel, name, **options))
+        return await self.run(member, member.slash(self.channel, name, **options))
 
     async def my_hand(self, member: MemberActor) -> Any:
         """Press "My hand"; returns the fresh private message."""
@@ -126,7 +135,7 @@ class Session:
 
     def check_visibility(self, member: MemberActor, result: Any) -> None:
         hidden = self.hidden()
-        for message in self.world.channel.history():
+        for message in self.channel.history():
             if message.flags.ephemeral:
                 continue
             rows = [row.to_dict() for row in message.components]
@@ -203,10 +212,10 @@ def options(message: Any) -> list[str]:
             for o in c.get("options", [])]
 
 
-async def open_table(world: Any, host: MemberActor, *joiners: MemberActor, **options: Any
-                     ) -> Session:
-    opened = await world.slash(host, "tripoli start", **options)
-    session = Session(world, opened)
+async def open_table(world: Any, host: MemberActor, *joiners: MemberActor,
+                     channel: Any = None, **options: Any) -> Session:
+    opened = await world.slash(host, "tripoli start", where=channel, **options)
+    session = Session(world, opened, channel)
     for member in joiners:
         await session.click(member, session.board, label="Join")
     return session

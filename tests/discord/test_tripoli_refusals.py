@@ -104,3 +104,30 @@ async def test_bad_bets_typed_in_the_modal_are_refused(world, typed, reason):
     shown = await session.click(member, session.board, label="Bet…")
     await session.submit(member, shown, "3")  # a good bet still works afterwards
     assert session.game.betting.high == 3
+
+
+async def test_tables_survive_a_restart_and_old_buttons_keep_working(world):
+    """C03: a lobby in one channel, a deal in another; the bot restarts; clicks continue."""
+    other = world.guild.create_text_channel("other")
+    lobby = await open_table(world, world.alice, world.bob)
+    deal = await open_table(world, world.carol, world.dave, channel=other)
+    await to_select(deal)
+    await deal.click(world.carol, (await deal.my_hand(world.carol)), label="Best five")
+    old_hand = await deal.my_hand(world.dave)
+    escrow = await world.store.table_escrow(deal.table.id)
+    snapshot = deal.game.model_dump_json()
+
+    await world.restart()
+    assert world.bot.tables.by_channel[other.id].id == deal.table.id
+    assert deal.game.model_dump_json() == snapshot  # the restored game is the same game
+    assert await world.store.table_escrow(deal.table.id) == escrow
+
+    await deal.click(world.dave, old_hand, label="Best five")  # a pre-restart private view
+    await deal.play_until(lambda: deal.game.phase is Phase.BETWEEN_DEALS)
+    await lobby.click(world.carol, lobby.board, label="Join")
+    await lobby.click(world.alice, lobby.board, label="Start")
+    assert lobby.table.state.value == "playing" and len(lobby.table.seats) == 3
+    await deal.slash(world.carol, "tripoli end")
+    await deal.play_until(lambda: deal.table.state.value == "over")
+    assert await world.store.table_escrow(deal.table.id) == 0
+    assert [t for t, *_ in await world.store.load_tables()] == [lobby.table.id]
