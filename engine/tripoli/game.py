@@ -265,6 +265,13 @@ class TripoliGame(BaseModel):
         board = dict.fromkeys(rules.spaces, 0) | dict(board or {})
         if set(board) != set(rules.spaces):
             raise ValueError("unknown space")
+        chosen = {s: sorted(Card(c) for c in cs) for s, cs in (selections or {}).items()}
+        for s, cs in chosen.items():
+            if len(set(cs)) != POKER_CARDS or not set(cs) <= set(hands.get(s, ())):
+                raise ValueError(f"seat {s}'s selection is not 5 cards of its hand")
+        if leader is not None and leader not in hands:
+            raise ValueError(f"the leader {leader} has no hand")
+        dead = set(listed)
         game = cls(
             rules=rules,
             seats=n,
@@ -279,7 +286,7 @@ class TripoliGame(BaseModel):
             hands=[hands.get(s, []) for s in range(n)],
             spare=[Card(c) for c in spare],
             played=[played_cards.get(s, []) for s in range(n)],
-            unused=[Card(i) for i in range(STANDARD_DECK_SIZE) if i not in set(listed)],
+            unused=[Card(i) for i in range(STANDARD_DECK_SIZE) if i not in dead],
             decisions=Decisions.for_seats(n),
             start_stacks=list(stacks),
             start_board=dict(board),
@@ -290,13 +297,13 @@ class TripoliGame(BaseModel):
         if phase == Phase.SPARE:
             game.phase, game.spare_stage = Phase.SPARE, "choose"
         elif phase == Phase.SELECT:
-            game.selections = {s: [Card(c) for c in cs] for s, cs in (selections or {}).items()}
+            game.selections = chosen
             game.phase = Phase.SELECT
         elif phase == Phase.BETTING:
-            game.selections = {s: [Card(c) for c in cs] for s, cs in (selections or {}).items()}
+            game.selections = chosen
             if set(game.selections) != set(game.players):
                 raise ValueError("a betting position needs every player's selection")
-            game._start_betting()
+            game._track(None, game._start_betting)
         elif phase == Phase.MICHIGAN:
             first = first_lead
             if first is None:
@@ -308,7 +315,7 @@ class TripoliGame(BaseModel):
                 barred=barred,
                 red=None if barred is None else not barred.is_red,
             )
-            game._resolve_lead()
+            game._track(None, game._resolve_lead)
         else:
             raise ValueError(f"from_position does not build phase {phase}")
         return game
@@ -1040,6 +1047,7 @@ class TripoliGame(BaseModel):
             )
         ]
         self.phase = Phase.BETWEEN_DEALS
+        self.spare_stage = self.auction = None
         self._rotate()
         if self.ending:
             events += self._start_leftover()
