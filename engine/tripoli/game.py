@@ -664,17 +664,20 @@ class TripoliGame(BaseModel):
         self.eliminated.sort()
         return events
 
+    def _ante_per_space(self, seat: int) -> int:
+        """Chips ``seat`` puts on each space this deal (``ante`` / ``dealer_ante``, item 6)."""
+        return self.rules.dealer_ante if seat == self.dealer else self.rules.ante
+
     def _ante_due(self, seat: int) -> int:
-        """Chips ``seat`` antes this deal (``ante`` / ``dealer_ante`` per space, item 6)."""
-        return self.rules.full_dealer_ante if seat == self.dealer else self.rules.full_ante
+        """The full ante of ``seat``: one ante on every space (items 6, 64)."""
+        return self._ante_per_space(seat) * len(self.rules.spaces)
 
     def _post_antes(self) -> AntesPosted:
         paid = {}
         for s in self.players:
-            per_space = self.rules.dealer_ante if s == self.dealer else self.rules.ante
             for space in self.rules.spaces:
-                self.board[space] += per_space
-            paid[s] = per_space * len(self.rules.spaces)
+                self.board[space] += self._ante_per_space(s)
+            paid[s] = self._ante_due(s)
             self.stacks[s] = (self.stacks[s] or 0) - paid[s]
         return AntesPosted(paid=paid, board=dict(self.board))
 

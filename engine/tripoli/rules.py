@@ -75,16 +75,6 @@ class TripoliRules(Frozen):
                 raise ValueError(f"space {space} is not on the board")
         return self
 
-    @property
-    def full_ante(self) -> int:
-        """Chips a non-dealer needs to ante every space (§2.2 item 6, §2.11 item 64)."""
-        return self.ante * len(self.spaces)
-
-    @property
-    def full_dealer_ante(self) -> int:
-        """Chips the dealer needs to ante every space."""
-        return self.dealer_ante * len(self.spaces)
-
 
 def pay_card_spaces(rules: TripoliRules) -> list[tuple[str, Card]]:
     """The single pay-card spaces and their cards, in board order (§2.5 item 20).

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.cards import Card, parse
+from engine.cards import Card, Suit, parse
 from engine.core import IllegalAction
 from engine.poker import best_five
 from engine.tripoli.actions import (
@@ -399,3 +399,69 @@ def test_any_suit_leads_may_repeat_the_suit_just_played(tri):
         game.apply(0, Lead(card=tri.cards("5♠")[0]))  # 5♠ 6♠, 7♠ dead: s0 stops
         assert game.to_act == {0}
         assert set(game.legal_actions(0)[0].cards) == set(tri.cards(legal))
+
+
+def test_short_payments_are_capped_at_the_stack(tri):
+    # item 53: s1 owes 3 cards but holds 1 chip; s2 owes 2 and holds 0
+    game = TripoliGame.from_position(
+        phase=Phase.MICHIGAN,
+        stacks=[20, 1, 0],
+        hands={0: tri.cards("9♦"), 1: tri.cards("2♠ 3♠ 4♠"), 2: tri.cards("6♣ 7♣")},
+        board={"KITTY": 4},
+        leader=0,
+    )
+    events = game.apply(0, Lead(card=tri.cards("9♦")[0]))
+    out = next(e for e in events if e.kind == "went_out")
+    assert out.payments == {1: 1, 2: 0} and out.chips == 5
+    assert game.stacks == [25, 0, 0] and game.total_chips() == 25
+
+
+def test_short_block_payments_are_capped_at_the_stack(tri):
+    game = TripoliGame.from_position(
+        phase=Phase.MICHIGAN,
+        stacks=[2, 20],
+        hands={0: tri.cards("2♠ 5♠ 9♠ J♠"), 1: tri.cards("3♠")},
+        leader=0,
+        barred=Suit.HEARTS,
+        first_lead=False,
+    )
+    events = game.apply(0, Lead(card=tri.cards("2♠")[0]))  # 2♠ 3♠, 4♠ dead: s1 out
+    assert next(e for e in events if e.kind == "went_out").payments == {0: 2}
+    game = TripoliGame.from_position(
+        phase=Phase.MICHIGAN,
+        stacks=[2, 20],
+        hands={0: tri.cards("5♠ 9♠ J♠"), 1: tri.cards("3♠ 7♠")},
+        board={"KITTY": 1},
+        leader=0,
+        barred=Suit.SPADES,
+        first_lead=False,
+    )
+    assert game.phase == Phase.BETWEEN_DEALS  # nobody can lead: blocked at once
+    assert game.board["KITTY"] == 1 + 2 + 2 and game.stacks == [0, 18]
+
+
+def test_the_deal_rotates_left_skipping_empty_and_eliminated_seats(tri):
+    game = TripoliGame.new(TripoliRules(), 5, b"r", stacks=[100, 100, 100, 9, 100], first_dealer=1)
+    assert game.dealer == 1
+    tri.play_out(game)
+    assert game.dealer == 2
+    game.remove_seat(3)
+    game.add_seat(50)
+    game.start_deal()
+    tri.play_out(game)
+    assert game.dealer == 4  # seat 3 left; the new seat 5 is after seat 4
+    game.start_deal()
+    tri.play_out(game)
+    assert game.dealer == 5
+
+
+def test_the_same_seed_and_actions_give_the_same_session():
+    def session() -> str:
+        game = TripoliGame.new(TripoliRules(), 6, b"same")
+        while game.phase != Phase.BETWEEN_DEALS:
+            seat = max(game.to_act)
+            game.apply(seat, game.timeout_action(seat))
+        game.start_deal()
+        return game.model_dump_json()
+
+    assert session() == session()
