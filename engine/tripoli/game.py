@@ -644,7 +644,7 @@ class TripoliGame(BaseModel):
                 spare_size=len(self.spare),
             )
         )
-        if self.rules.spare_options:
+        if set(self.rules.spare_options) - {"keep"}:  # a real choice for the dealer
             self.phase, self.spare_stage = Phase.SPARE, "choose"
             return events
         return events + self._after_spare()

@@ -465,3 +465,9 @@ def test_the_same_seed_and_actions_give_the_same_session():
         return game.model_dump_json()
 
     assert session() == session()
+
+
+def test_no_spare_exchange_goes_straight_to_the_poker_selection():
+    game = TripoliGame.new(PRESETS["no-spare-exchange"], 4, b"n", first_dealer=0)
+    assert game.phase == Phase.SELECT and game.to_act == {0, 1, 2, 3}
+    assert len(game.spare) == 11  # the spare hand is still dealt and stays dead

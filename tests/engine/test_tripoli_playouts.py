@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.core import IllegalAction
@@ -85,9 +85,7 @@ def _try_junk(tri, game: TripoliGame, rng: random.Random) -> None:
         raise AssertionError(f"accepted an unlisted action {action!r} from seat {seat}")
 
 
-playout_settings = settings(
-    max_examples=100, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
-)
+playout_settings = settings(max_examples=100, deadline=None)
 
 
 @playout_settings
