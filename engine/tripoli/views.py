@@ -94,6 +94,8 @@ class TripoliSeatView(Frozen):
     seat: int
     hand: tuple[Card, ...]  # sorted
     selection: tuple[Card, ...] | None
+    old_hand: tuple[Card, ...] | None  # the dealer's own old hand after an exchange, while
+    # he decides whether to auction it (§4 item 13); None otherwise
     options: tuple[Option, ...]
     decision_id: int
     to_call: int | None  # chips a call costs now (capped at the stack), None outside betting
@@ -175,10 +177,14 @@ def seat_view(game: TripoliGame, seat: int) -> TripoliSeatView:
     if game.phase == Phase.BETTING and game.betting is not None and seat in game.betting.contrib:
         owed = game.betting.high - game.betting.contrib[seat]
         to_call = min(owed, game.stacks[seat] or 0)
+    old_hand = None
+    if game.spare_stage == "after_exchange" and seat == game.dealer:
+        old_hand = tuple(sorted(game.spare))
     return TripoliSeatView(
         seat=seat,
         hand=tuple(sorted(game.hands[seat])),
         selection=None if selection is None else tuple(selection),
+        old_hand=old_hand,
         options=tuple(game.legal_actions(seat)),
         decision_id=game.decision_id(seat),
         to_call=to_call,

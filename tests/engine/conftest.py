@@ -167,6 +167,8 @@ def check_invariants(game: TripoliGame, total: int) -> None:
         v = game.view(s)
         own = set(game.hands[s])
         assert set(v.hand) == own
+        if game.spare_stage == "after_exchange" and s == game.dealer:
+            own |= set(game.spare)  # he has seen his old hand (§4 item 13)
         assert visible_cards(v.model_copy(update={"table": None})) <= own | public
         assert v.table == table
     text = table.model_dump_json()

@@ -150,6 +150,8 @@ def test_s5_exchange_then_auction_of_the_old_hand(tri):
     old_hand, s3_before = list(game.hands[T(0)]), list(game.hands[T(3)])
     game.apply(T(0), Exchange())
     assert {o.kind for o in game.legal_actions(T(0))} == {"keep", "auction"}
+    assert game.view(T(0)).old_hand == tuple(sorted(old_hand))  # he has seen it (§4 item 13)
+    assert all(game.view(T(k)).old_hand is None for k in (1, 2, 3))
     game.apply(T(0), Auction())
     game.apply(T(1), Pass())
     game.apply(T(2), Bid(amount=1))
