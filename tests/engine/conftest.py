@@ -178,6 +178,32 @@ def check_invariants(game: TripoliGame, total: int) -> None:
     assert clone.model_dump_json() == game.model_dump_json()
 
 
+def check_hidden(game: TripoliGame) -> None:
+    """Non-interference: swapping two cards that seat s may not see leaves view(s) unchanged.
+
+    For each seat, one card of the spare hand is swapped with one card of another seat's
+    hand (neither revealed at a showdown); the seat's view must be exactly the same.
+    """
+    revealed = {c for h in game.revealed.values() for c in h}
+    for s in range(game.seats):
+        if game.spare_stage == "after_exchange" and s == game.dealer:
+            continue  # the dealer has seen the spare (his old hand)
+        other = next((t for t in game.players if t != s and set(game.hands[t]) - revealed), None)
+        spare = [c for c in game.spare if c not in revealed]
+        if other is None or not spare:
+            continue
+        swapped = game.model_copy(deep=True)
+        a = spare[0]
+        b = next(c for c in game.hands[other] if c not in revealed)
+        swapped.spare[swapped.spare.index(a)] = b
+        hand = swapped.hands[other]
+        hand[hand.index(b)] = a
+        if other in swapped.selections and b in swapped.selections[other]:
+            sel = swapped.selections[other]
+            sel[sel.index(b)] = a
+        assert swapped.view(s) == game.view(s), f"seat {s} sees the spare or seat {other}"
+
+
 def refused(game: TripoliGame, seat: int, action: Action, decision: int | None = None) -> str:
     """Apply an illegal action; assert the state is unchanged; return the error code."""
     before = game.model_dump_json()
@@ -207,6 +233,7 @@ def tri() -> SimpleNamespace:
         listed=listed,
         visible_cards=visible_cards,
         check_invariants=check_invariants,
+        check_hidden=check_hidden,
         refused=refused,
         play_out=play_out,
     )

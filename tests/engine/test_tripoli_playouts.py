@@ -3,7 +3,9 @@
 Sessions of 2-9 players are driven by the AI or by uniformly random legal actions through
 several deals, ``end_session`` (sometimes abandoning a deal), the leftover round and OVER.
 After every step: chips and cards are conserved, exactly the seats in ``to_act`` have
-options, no view shows a card its seat may not see, and the snapshot round trip is exact.
+options, no view shows a card its seat may not see, and the snapshot round trip is exact;
+after about a third of the steps, swapping two cards a seat may not see leaves its view
+unchanged.
 Random junk actions (mostly illegal) are refused without changing anything, and stale
 decision ids are refused.
 """
@@ -67,6 +69,8 @@ def _session(tri, n: int, seed: int, policy: str, deals: int, abandon: bool, pre
             if e.kind == "showdown":
                 assert not set(e.hands) & folded
         tri.check_invariants(game, total)
+        if rng.random() < 0.3:
+            tri.check_hidden(game)
     assert game.is_over, "the session did not terminate"
     assert game.result is not None and sum(game.result.values()) + sum(game.board.values()) == total
 
