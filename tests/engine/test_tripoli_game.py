@@ -471,3 +471,33 @@ def test_no_spare_exchange_goes_straight_to_the_poker_selection():
     game = TripoliGame.new(PRESETS["no-spare-exchange"], 4, b"n", first_dealer=0)
     assert game.phase == Phase.SELECT and game.to_act == {0, 1, 2, 3}
     assert len(game.spare) == 11  # the spare hand is still dealt and stays dead
+
+
+def test_two_all_in_levels_make_a_main_pot_and_two_side_pots(tri):
+    # P0 = 4; s1 bets 10, s2 all-in 3, s3 all-in 6, s0 calls 10 (item 41):
+    # main 4 + 4x3 = 16 (all), side 1: 3 x 3 = 9 (s1 s3 s0), side 2: 2 x 4 = 8 (s1 s0)
+    hands = {
+        1: "2♣ 4♦ 6♥ 8♠ 10♣",  # ten high
+        2: "7♣ 7♦ 7♥ 3♠ 5♣",  # three sevens
+        3: "9♣ 9♦ 4♥ 4♠ K♣",  # two pair
+        0: "Q♣ Q♦ 2♥ 5♠ 8♣",  # pair of queens
+    }
+    game = TripoliGame.from_position(
+        phase=Phase.BETTING,
+        stacks=[20, 20, 3, 6],
+        hands={s: tri.cards(h) for s, h in hands.items()},
+        selections={s: tri.cards(h) for s, h in hands.items()},
+        board={"POT": 4},
+        dealer=0,
+    )
+    game.apply(1, Bet(amount=10))
+    game.apply(2, Call())
+    game.apply(3, Call())
+    events = game.apply(0, Call())
+    assert [(e.seat, e.chips, e.pot) for e in events if e.kind == "pot_won"] == [
+        (2, 16, 0),
+        (3, 9, 1),
+        (0, 8, 2),
+    ]
+    assert game.stacks == [18, 10, 16, 9] and game.board["POT"] == 0
+    assert game.to_act == {2}  # the main-pot winner leads (item 42)
