@@ -49,6 +49,10 @@ T = TypeVar("T")
 ACK_BUDGET = 2.0
 """Seconds a handler may work before it defers its interaction (Discord allows 3)."""
 
+REPOST_CODES = frozenset({10008, 30046})
+"""Board edit errors answered by posting a new board: unknown message (deleted) and too many
+edits of an old message."""
+
 AI_STEPS_MAX = 10_000
 """Safety bound on AI moves applied in one go (a game always asks a human before that)."""
 
@@ -791,7 +795,18 @@ class TableRegistry:
                 embed=rendered.embed, view=rendered.view
             )
         except discord.HTTPException as error:
-            log.warning("table %s: board edit failed: %s", table.id, error)
+            if error.code not in REPOST_CODES:
+                log.warning("table %s: board edit failed: %s", table.id, error)
+                return
+            log.info("table %s: board message gone (%s); posting a new one", table.id, error)
+            try:
+                message = await channel.send(embed=rendered.embed, view=rendered.view)
+            except discord.HTTPException as failure:
+                log.warning("table %s: board could not be re-posted: %s", table.id, failure)
+                return
+            async with table.lock:
+                table.board_message_id = message.id
+                await self._save_quietly(table)
 
     # ------------------------------------------------------------------ interactions
 

@@ -289,3 +289,38 @@ async def test_a_decision_ref_goes_stale_after_it_is_answered(registry):
     with pytest.raises(Refusal) as refused:
         await registry.act(table, member_of(table, dealer), keep)
     assert refused.value.code == "stale"
+
+
+class _Board:
+    """Stands in for a channel: counts the board edits made with the bot token."""
+
+    def __init__(self) -> None:
+        self.edits = 0
+
+    def get_partial_messageable(self, channel_id: int, guild_id: int) -> _Board:
+        return self
+
+    def get_partial_message(self, message_id: int) -> _Board:
+        return self
+
+    async def edit(self, **message: object) -> None:
+        assert "embed" in message
+        self.edits += 1
+
+
+async def test_board_edits_in_a_burst_become_one(store, tmp_path):
+    board = _Board()
+    settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
+                        board_edit_interval=0.05)
+    registry = TableRegistry(SimpleNamespace(
+        store=store, settings=settings, get_partial_messageable=board.get_partial_messageable))
+    table = await lobby(registry, ANN, BEN)
+    table.board_message_id = 99
+    for _ in range(10):
+        registry.schedule_board_edit(table)
+    await asyncio.sleep(0.2)
+    assert board.edits == 1
+    registry.schedule_board_edit(table)
+    await asyncio.sleep(0.2)
+    assert board.edits == 2
+    await registry.close()

@@ -1,0 +1,92 @@
+"""Faults around a Tripoli table in simcord: a slow store (C04), AI moves long after the
+board's interaction (C01), board edits that fail (unknown message)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+from test_tripoli import open_table
+
+from engine.tripoli.phases import Phase
+
+
+async def test_a_slow_store_is_acknowledged_in_time_and_applied_once(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    store = world.store
+    save = store.save_table
+
+    async def slow_save(*args):
+        await asyncio.sleep(3.5)
+        await save(*args)
+
+    store.save_table = slow_save
+    dealer = session.game.dealer
+    member = session.member(dealer)
+    log = len(session.game.log)
+    result = await member.click(session.board, label="Keep")
+    assert result.deferred and result.acknowledged  # within the 3 s on simcord's clock
+    await world.env.advance_time(4)
+    store.save_table = save
+    assert [e.kind for e in session.game.log[log:]].count("spare_kept") == 1
+    assert session.game.phase is Phase.SELECT
+    assert "Poker" in session.board.embeds[0].description
+
+
+@pytest.fixture
+def settings(settings):
+    """AI moves 10 s apart and board edits debounced by 6 s: longer than simcord's settle
+    timeout, so only ``advance_time`` fires them (no waiting in real time)."""
+    return settings.model_copy(update={"ai_delay": 10.0, "board_edit_interval": 6.0})
+
+
+async def test_ai_moves_long_after_the_start_edit_the_board_with_the_bot_token(world):
+    """C01: the board came from an interaction; AI moves 20 minutes later still show."""
+    session = await open_table(world, world.alice)
+    for _ in range(2):
+        await session.click(world.alice, session.board, label="Add AI")
+    session.total = 300
+    await session.click(world.alice, session.board, label="Start")
+    await world.env.advance_time(20 * 60)  # the board's interaction token has expired
+    mark, log = len(world.env.http_requests), len(session.game.log)
+    for _ in range(40):
+        if session.game.phase is Phase.BETWEEN_DEALS:
+            break
+        if not any(session.table.seats[s].ai for s in session.game.to_act):
+            seat = min(session.game.to_act)
+            await session.default_move(seat, session.member(seat))
+        await world.env.advance_time(30)
+    assert session.game.phase is Phase.BETWEEN_DEALS
+    await world.env.advance_time(10)  # the last debounced edit
+    ai_moves = [e for e in session.game.log[log:] if getattr(e, "seat", None) in (1, 2)]
+    assert ai_moves, "the AI seats did not act after the 20 minutes"
+    later = world.env.http_requests[mark:]
+    board_path = f"/channels/{world.channel.id}/messages/{session.board.id}"
+    edits = [r for r in later if r.method == "PATCH" and r.path == board_path]
+    assert edits, "AI moves never reached the board"
+    assert not [r for r in later if r.method == "PATCH" and r.path.startswith("/webhooks/")]
+    assert "Between deals" in session.board.embeds[0].description
+
+
+@pytest.mark.parametrize("code", [10008, 30046])
+async def test_a_board_that_cannot_be_edited_is_posted_again(world, code):
+    """The board was deleted (10008) or is too old to edit (30046): a new board appears,
+    and its buttons drive the same table."""
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.SELECT)
+    old_board = session.board.id
+    world.env.inject_error("PATCH", f"/channels/*/messages/{old_board}", status=404, code=code)
+    hand = await session.my_hand(world.alice)
+    await session.click(world.alice, hand, label="Best five")  # the board edit fails
+    await world.env.advance_time(10)  # the debounced edit
+    table = session.table
+    assert table.board_message_id != old_board
+    new_board = world.channel.last_message
+    assert new_board.id == table.board_message_id and "My hand" in [
+        child.label for row in new_board.components for child in row.children]
+    saved = dict((t, d) for t, _g, _c, d in await world.store.load_tables())
+    assert str(new_board.id) in saved[table.id]
+    result = await session.click(world.alice, new_board, label="My hand")
+    assert result.response.ephemeral
