@@ -44,6 +44,7 @@ from bot.store import open_store
 log = logging.getLogger("parlour.playground")
 
 DEFAULT_MEMBERS = ("alice", "bob", "carol", "dave")
+BOT_NAME = "Parlour"
 DEFAULT_PORT = 8765
 DEFAULT_DATABASE = Path("data/playground.db")
 #: Seconds between the pump's checks for background changes and bot errors.
@@ -146,6 +147,7 @@ class Playground:
             await self.env.start()
             self._exit.push_async_callback(self.env.shutdown)
             self._exit.enter_context(self.env.time_context())
+            await self.bot.user.edit(username=BOT_NAME)  # simcord calls its bot "TestBot"
             await self._follow_wall_clock(slack=0)
             try:
                 self.preview = await self._exit.enter_async_context(
