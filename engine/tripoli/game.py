@@ -780,8 +780,13 @@ class TripoliGame(BaseModel):
         return [sold, *self._after_spare()]
 
     def _after_spare(self) -> list[TripoliEvent]:
+        """Phase 1, then phase 2: private selections, or (``poker = auto``) everyone's best
+        five at once and a showdown without betting (italian §3.3 item 9)."""
         self.spare_stage = None
         events = self._phase_one()
+        if self.rules.poker == "auto":
+            self.selections = {s: sorted(best_five(self.hands[s])) for s in self.players}
+            return events + self._start_betting()
         self.phase = Phase.SELECT
         return events
 
@@ -843,12 +848,16 @@ class TripoliGame(BaseModel):
         events: list[TripoliEvent] = [
             BettingStarted(pot=self.board[POT], all_in=tuple(self.betting.all_in))
         ]
-        if self.leftover and not self.rules.leftover_betting:
+        if not self._with_betting():
             self.betting.acted = list(order)
             self.betting.turn = None
         if self.betting.turn is None:
             events += self._finish_betting()
         return events
+
+    def _with_betting(self) -> bool:
+        """Whether this poker round has betting (``poker``; ``leftover_betting``, item 60)."""
+        return self.rules.leftover_betting if self.leftover else self.rules.poker == "betting"
 
     def _bet_action(self, seat: int, action: Action) -> list[TripoliEvent]:
         b = self.betting

@@ -108,7 +108,7 @@ def unsupported(rules: TripoliRules) -> list[str]:
         out.append(f"pay_collection={rules.pay_collection}")
     if rules.ghost_auction:
         out.append("ghost_auction")
-    if rules.poker != "betting":
+    if rules.poker == "none":
         out.append(f"poker={rules.poker}")
     if rules.elimination != "full_ante":
         out.append(f"elimination={rules.elimination}")

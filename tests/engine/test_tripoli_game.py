@@ -506,3 +506,20 @@ def test_two_all_in_levels_make_a_main_pot_and_two_side_pots(tri):
 def test_the_game_meets_the_engine_protocol():
     game = TripoliGame.new(TripoliRules(), 3, b"p")
     assert isinstance(game, Game) and game.GAME_NAME == "tripoli"
+
+
+def test_automatic_poker_compares_everyones_best_five_without_betting(tri):
+    hands = {1: "A♠ A♦ A♣ 2♠ 2♦ 6♣", 2: "K♠ K♦ 3♠ 3♦ 4♣", 0: "5♣ 7♦ 9♥ J♠ Q♣"}
+    game = TripoliGame.from_position(
+        TripoliRules(poker="auto"),
+        phase=Phase.SPARE,
+        stacks=[20, 20, 20],
+        hands={s: tri.cards(h) for s, h in hands.items()},
+        board={"POT": 3},
+    )
+    events = game.apply(0, Keep())
+    shown = next(e for e in events if e.kind == "showdown")
+    assert set(shown.hands) == {0, 1, 2}
+    assert set(shown.hands[1]) == set(tri.cards("A♠ A♦ A♣ 2♠ 2♦"))  # 6♣ left out
+    assert [(e.seat, e.chips) for e in events if e.kind == "pot_won"] == [(1, 3)]
+    assert game.phase == Phase.MICHIGAN and game.to_act == {1}
