@@ -328,6 +328,9 @@ def hand(table: Table, view: TripoliSeatView) -> Rendered:
         description=_suits(view.hand) or "No cards.",
         colour=COLOUR,
     )
+    if view.old_hand is not None:
+        embed.add_field(name="Your old hand (now the spare hand; you may auction it)",
+                        value=cards(view.old_hand), inline=False)
     if view.selection is not None and public.phase in (Phase.SELECT, Phase.BETTING):
         embed.add_field(name="Your poker five", value=cards(view.selection), inline=False)
     stack = public.stacks[view.seat]

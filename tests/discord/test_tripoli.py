@@ -144,8 +144,11 @@ class Session:
         answers = [result.response, *result.followups] if result.response else result.followups
         seat = self.seat(member)
         own = set()
-        if seat is not None and self.game is not None:
-            own = {int(c) for c in self.game.hands[seat]}
+        game = self.game
+        if seat is not None and game is not None:
+            own = {int(c) for c in game.hands[seat]}
+            if seat == game.dealer and game.spare_stage == "after_exchange":
+                own |= {int(c) for c in game.spare}  # his old hand, §4 item 13
         for answer in answers:
             if not answer.ephemeral:
                 continue
@@ -166,10 +169,16 @@ class Session:
     # ------------------------------------------------------------------ playing
 
     async def default_move(self, seat: int, member: MemberActor) -> None:
-        """A plain legal move by clicks: keep, pass, best five, check or call, first lead."""
+        """A plain legal move by clicks: exchange on odd deals then keep, pass, best five,
+        check or call, first lead."""
         kinds = {option.kind for option in self.game.legal_actions(seat)}
         match self.game.phase:
+            case Phase.SPARE if "exchange" in kinds and self.game.deal_number % 2:
+                await self.click(member, self.board, label="Exchange")
             case Phase.SPARE:
+                if self.game.spare_stage == "after_exchange":
+                    hand = await self.my_hand(member)  # shows the old hand to the dealer
+                    assert "Your old hand" in hand.embeds[0].fields[0].name
                 await self.click(member, self.board, label="Keep")
             case Phase.AUCTION:
                 await self.click(member, self.board, label="Pass")
@@ -300,3 +309,21 @@ async def test_casual_session_two_members_two_ai(world):
     assert await world.balances(alice, bob) == balances  # play chips only
     print(f"casual: {session.requests} REST calls for {session.actions} actions "
           f"= {session.requests / session.actions:.2f} per action")
+
+
+async def test_dealer_exchanges_and_alone_sees_the_old_hand(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    dealer = session.game.dealer
+    member, other = session.member(dealer), session.member(1 - dealer)
+    spare = {int(c) for c in session.game.spare}
+    await session.click(member, session.board, label="Exchange")
+    assert {int(c) for c in session.game.hands[dealer]} == spare
+    assert session.game.spare_stage == "after_exchange"
+    assert set(labels(session.board)) >= {"Keep", "Auction"}  # auction the old hand or not
+    hand = await session.my_hand(member)
+    assert "Your old hand" in hand.embeds[0].fields[0].name
+    other_hand = await session.my_hand(other)
+    assert "old hand" not in " ".join(_embed_texts(other_hand.embeds))
+    await session.click(member, session.board, label="Keep")
+    assert session.game.phase is Phase.SELECT
