@@ -27,7 +27,7 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict
 
 from engine import fairness
-from engine.cards import STANDARD_DECK_SIZE, Card, Rank, Suit
+from engine.cards import STANDARD_DECK_SIZE, Card, Suit
 from engine.core import Action, Decisions, IllegalAction, Option
 from engine.poker import best_five, describe, hand_value
 from engine.tripoli.actions import (
@@ -44,6 +44,7 @@ from engine.tripoli.actions import (
     Raise,
     Select,
 )
+from engine.tripoli.auction import AuctionState
 from engine.tripoli.betting import Betting
 from engine.tripoli.events import (
     AntesPosted,
@@ -81,23 +82,13 @@ from engine.tripoli.events import (
     WentOut,
 )
 from engine.tripoli.michigan import Michigan, lead_rule, lead_set, lowest, next_card
+from engine.tripoli.pay_cards import phase_one_winners
 from engine.tripoli.phases import Phase
-from engine.tripoli.rules import KQ, POT, SEQ, TripoliRules, kq_suits, pay_card_spaces, unsupported
+from engine.tripoli.rules import POT, TripoliRules, unsupported
 from engine.tripoli.views import TripoliSeatView, TripoliTableView, seat_view, table_view
 
 POKER_CARDS = 5
 LOG_SIZE = 40
-
-
-class AuctionState(BaseModel):
-    """A spare-hand auction (§2.4 item 17): bidders in ``order`` from the dealer's left."""
-
-    item: Literal["spare", "old_hand"]
-    order: list[int]
-    passed: list[int] = []
-    high_bid: int = 0
-    high_bidder: int | None = None
-    turn: int | None = None
 
 
 SpareStage = Literal["choose", "after_exchange", "after_unsold"]
@@ -736,31 +727,22 @@ class TripoliGame(BaseModel):
 
     def _bid(self, seat: int, amount: int) -> list[TripoliEvent]:
         assert self.auction is not None
-        self.auction.high_bid, self.auction.high_bidder = amount, seat
+        self.auction.bid(seat, amount)
         return [AuctionBid(seat=seat, amount=amount), *self._next_bidder(seat)]
 
     def _pass(self, seat: int) -> list[TripoliEvent]:
         assert self.auction is not None
-        self.auction.passed.append(seat)
+        self.auction.pass_(seat)
         return [AuctionPass(seat=seat), *self._next_bidder(seat)]
 
     def _next_bidder(self, after: int | None) -> list[TripoliEvent]:
-        """Give the turn to the next bidder clockwise; passes for who cannot outbid (item 17)."""
-        a = self.auction
-        assert a is not None
-        events: list[TripoliEvent] = []
-        start = 0 if after is None else a.order.index(after) + 1
-        for k in range(len(a.order)):
-            s = a.order[(start + k) % len(a.order)]
-            if s in a.passed or s == a.high_bidder:
-                continue
-            if (self.stacks[s] or 0) <= a.high_bid:
-                a.passed.append(s)
-                events.append(AuctionPass(seat=s, forced=True))
-                continue
-            a.turn = s
-            return events
-        return events + self._close_auction()
+        """The next bidder's turn, or the close of the auction (item 17)."""
+        assert self.auction is not None
+        forced = self.auction.advance(after, self.stacks)
+        events: list[TripoliEvent] = [AuctionPass(seat=s, forced=True) for s in forced]
+        if self.auction.turn is None:
+            events += self._close_auction()
+        return events
 
     def _close_auction(self) -> list[TripoliEvent]:
         a = self.auction
@@ -795,29 +777,10 @@ class TripoliGame(BaseModel):
     def _phase_one(self) -> list[TripoliEvent]:
         """Pay cards on the final hands: single cards, K-Q, the sequence (items 20-24)."""
         events: list[TripoliEvent] = []
-        holder = {c: s for s in self.players for c in self.hands[s]}
-        for space, card in pay_card_spaces(self.rules):
-            if (s := holder.get(card)) is not None:
-                events += self._split(space, [s])
-        kq = [
-            s
-            for s in self.players
-            if any(
-                {Card.of(Rank.KING, suit), Card.of(Rank.QUEEN, suit)} <= set(self.hands[s])
-                for suit in kq_suits(self.rules)
-            )
-        ]
-        events += self._split(KQ, kq)
-        r = self.rules.seq_ranks
-        seq = [
-            s
-            for s in self.players
-            if any(
-                {Card.of(r, suit), Card.of(r + 1, suit), Card.of(r + 2, suit)} <= set(self.hands[s])
-                for suit in Suit
-            )
-        ]
-        return events + self._split(SEQ, seq)
+        hands = {s: self.hands[s] for s in self.players}
+        for space, seats in phase_one_winners(self.rules, hands):
+            events += self._split(space, seats)
+        return events
 
     def _split(self, space: str, seats: list[int]) -> list[TripoliEvent]:
         """Share ``space`` among ``seats``; the remainder stays on it (item 22)."""

@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import Field, model_validator
 
-from engine.cards import Card, Rank, Suit
+from engine.cards import Suit
 from engine.core import Frozen
 
 PAY_SPACES = ("A♥", "K♥", "Q♥", "J♥", "10♥")
@@ -74,27 +74,6 @@ class TripoliRules(Frozen):
             if space not in self.spaces:
                 raise ValueError(f"space {space} is not on the board")
         return self
-
-
-def pay_card_spaces(rules: TripoliRules) -> list[tuple[str, Card]]:
-    """The single pay-card spaces and their cards, in board order (§2.5 item 20).
-
-    Returns
-    -------
-    list of (space name, card)
-    """
-    suit = rules.pay_suit
-    assert isinstance(suit, Suit)
-    ranks = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
-    return [(space, Card.of(rank, suit)) for space, rank in zip(PAY_SPACES, ranks, strict=True)]
-
-
-def kq_suits(rules: TripoliRules) -> tuple[Suit, ...]:
-    """Suits whose K and Q together win the K-Q space (§2.5 item 21; ``kq_suit``)."""
-    if rules.kq_suit == "any":
-        return tuple(Suit)
-    assert isinstance(rules.pay_suit, Suit)
-    return (rules.pay_suit,)
 
 
 def unsupported(rules: TripoliRules) -> list[str]:
