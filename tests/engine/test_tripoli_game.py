@@ -25,6 +25,7 @@ from engine.tripoli.actions import (
 )
 from engine.tripoli.events import event_adapter
 from engine.tripoli.game import TripoliGame
+from engine.tripoli.pay_cards import phase_one_winners
 from engine.tripoli.phases import Phase
 from engine.tripoli.rules import PRESETS, TripoliRules
 
@@ -523,3 +524,11 @@ def test_automatic_poker_compares_everyones_best_five_without_betting(tri):
     assert set(shown.hands[1]) == set(tri.cards("A♠ A♦ A♣ 2♠ 2♦"))  # 6♣ left out
     assert [(e.seat, e.chips) for e in events if e.kind == "pot_won"] == [(1, 3)]
     assert game.phase == Phase.MICHIGAN and game.to_act == {1}
+
+
+def test_king_queen_of_any_suit_when_the_rules_say_so(tri):
+    hands = {1: tri.cards("K♣ Q♣ 2♦"), 3: tri.cards("K♠ Q♠ J♥"), 0: tri.cards("K♥ 3♣"), 2: []}
+    classic = dict(phase_one_winners(TripoliRules(), hands))
+    anysuit = dict(phase_one_winners(TripoliRules(kq_suit="any"), hands))
+    assert classic["KQ♥"] == [] and anysuit["KQ♥"] == [1, 3]
+    assert classic["K♥"] == [0] and classic["J♥"] == [3] and classic["A♥"] == []
