@@ -24,7 +24,7 @@ import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import ClassVar, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit
@@ -105,7 +105,7 @@ class TripoliGame(BaseModel):
 
     rules: TripoliRules
     seats: int
-    session_seed: bytes
+    session_seed: bytes = Field(repr=False)  # secret until the session ends (DESIGN.md §3)
     stacks: list[int | None]  # None: departed seat
     buy_ins: list[int]  # chips each seat brought to the table
     eliminated: list[int] = []
