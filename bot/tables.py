@@ -53,6 +53,15 @@ REPOST_CODES = frozenset({10008, 30046})
 """Board edit errors answered by posting a new board: unknown message (deleted) and too many
 edits of an old message."""
 
+TIMEOUTS_TO_AI = 2
+"""Consecutive timeouts after which the AI plays a member's seat (until "I'm back")."""
+
+LOBBY_IDLE = 600.0
+"""Seconds after its last change at which a lobby closes itself."""
+
+SCHEDULER_MIN_WAIT = 1.0
+"""Seconds the scheduler waits at least between two looks at the deadlines."""
+
 AI_STEPS_MAX = 10_000
 """Safety bound on AI moves applied in one go (a game always asks a human before that)."""
 
@@ -127,6 +136,13 @@ class Table:
         ``/… end`` was asked: no more deals after the current one.
     notes
         The last few lobby and seat events, shown on the board.
+    deadlines
+        Seat -> (decision id, POSIX seconds): when that member's pending decision times out.
+    timeouts
+        Seat -> consecutive timeouts; at :data:`TIMEOUTS_TO_AI` the AI plays the seat until
+        its member presses "I'm back".
+    idle_deadline
+        POSIX seconds at which an untouched lobby closes itself.
     """
 
     id: str
@@ -150,6 +166,9 @@ class Table:
     ai_task: asyncio.Task[None] | None = field(default=None, repr=False)
     board_task: asyncio.Task[None] | None = field(default=None, repr=False)
     board_dirty: bool = False
+    deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
+    timeouts: dict[int, int] = field(default_factory=dict)
+    idle_deadline: float | None = None
 
     @property
     def ranked(self) -> bool:
@@ -188,6 +207,9 @@ class Table:
             "board_message_id": self.board_message_id,
             "ending": self.ending,
             "notes": list(self.notes),
+            "deadlines": [[seat, *due] for seat, due in self.deadlines.items()],
+            "timeouts": list(self.timeouts.items()),
+            "idle_deadline": self.idle_deadline,
             "game": None if self.game is None else self.game.model_dump_json(),
         })
 
@@ -218,6 +240,9 @@ class Table:
             seed=bytes.fromhex(data["seed"]),
             board_message_id=data["board_message_id"],
             ending=data["ending"],
+            deadlines={seat: (decision, when) for seat, decision, when in data["deadlines"]},
+            timeouts=dict(data["timeouts"]),
+            idle_deadline=data["idle_deadline"],
         )
         table.notes.extend(data["notes"])
         return table
@@ -259,6 +284,8 @@ class TableRegistry:
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[str, Table] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._scheduling = False
+        self._sleeper: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -281,17 +308,20 @@ class TableRegistry:
             if table.state is TableState.PLAYING:
                 self._spawn(self._resume(table))
             self.schedule_board_edit(table)
+        self._scheduling = True
+        self._reschedule()
 
     async def _resume(self, table: Table) -> None:
         async with self._changing(table):
             await self._progress(table)
 
     async def close(self) -> None:
-        """Cancel every table's background work (AI moves, board edits)."""
-        tasks = [task for task in self._tasks if not task.done()]
-        for task in tasks:
+        """Stop the deadline scheduler and every table's background work."""
+        self._scheduling = False
+        pending = [task for task in self._tasks if not task.done()]
+        for task in pending:
             task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        await asyncio.gather(*pending, return_exceptions=True)
 
     def _spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
         task = asyncio.get_running_loop().create_task(coro)
@@ -299,6 +329,86 @@ class TableRegistry:
         task.add_done_callback(self._tasks.discard)
         task.add_done_callback(_log_failure)
         return task
+
+    def _now(self) -> float:
+        """The bot clock's time in POSIX seconds (an injectable clock: tests move it)."""
+        return float(self.bot.clock.now().timestamp())
+
+    def _next_due(self) -> float | None:
+        """The earliest deadline or lobby idle time of any table (POSIX seconds)."""
+        times = [when for table in self.by_id.values()
+                 for _decision, when in table.deadlines.values()]
+        times += [table.idle_deadline for table in self.by_id.values()
+                  if table.state is TableState.LOBBY and table.idle_deadline is not None]
+        return min(times, default=None)
+
+    def _reschedule(self) -> None:
+        """Sleep until the earliest deadline (one scheduler per bot), replacing the sleep
+        in progress; a no-op until :meth:`restore` started scheduling."""
+        if not self._scheduling:
+            return
+        if self._sleeper is not None:
+            self._sleeper.cancel()
+            self._sleeper = None
+        due = self._next_due()
+        if due is not None:
+            wait = max(due - self._now(), SCHEDULER_MIN_WAIT)
+            self._sleeper = self._spawn(self._sleep_then_fire(wait))
+
+    async def _sleep_then_fire(self, wait: float) -> None:
+        await asyncio.sleep(wait)
+        self._sleeper = None
+        self._spawn(self._fire_and_reschedule())
+
+    async def _fire_and_reschedule(self) -> None:
+        try:
+            await self.fire_due()
+        except Exception:  # the scheduler must survive any one table's failure
+            log.exception("the table scheduler failed")
+        self._reschedule()
+
+    async def fire_due(self) -> None:
+        """Apply every expired decision's timeout action and close idle lobbies.
+
+        Called by the scheduler (started by :meth:`restore`) when the earliest deadline is
+        due; reads the time from ``bot.clock``.
+        """
+        now = self._now()
+        for table in list(self.by_id.values()):
+            if table.state is TableState.LOBBY:
+                if table.idle_deadline is not None and now >= table.idle_deadline:
+                    await self._close_idle(table, now)
+            elif any(when <= now for _decision, when in table.deadlines.values()):
+                await self._time_out(table, now)
+
+    async def _time_out(self, table: Table, now: float) -> None:
+        """The rule-defined default for each expired decision (DESIGN.md §4 "Timers")."""
+        async with self._changing(table):
+            game = table.game
+            for seat, (decision, when) in sorted(table.deadlines.items()):
+                if when > now or seat not in game.to_act or game.decision_id(seat) != decision:
+                    continue
+                game.apply(seat, game.timeout_action(seat), decision)
+                count = table.timeouts[seat] = table.timeouts.get(seat, 0) + 1
+                name = common.seat_label(table, seat)
+                if count >= TIMEOUTS_TO_AI:
+                    table.seats[seat].ai = True
+                    table.note(f"{name} timed out again: the AI plays for them until they "
+                               "press I'm back.")
+                else:
+                    table.note(f"{name} ran out of time.")
+            await self._progress(table)
+        self.schedule_board_edit(table)
+
+    async def _close_idle(self, table: Table, now: float) -> None:
+        async with table.lock:
+            if (table.state is not TableState.LOBBY or table.idle_deadline is None
+                    or now < table.idle_deadline):
+                return
+            table.state = TableState.OVER
+            table.note("The lobby closed after 10 idle minutes.")
+            self._forget(table)
+        self.schedule_board_edit(table)
 
     # ------------------------------------------------------------------ lookup
 
@@ -356,9 +466,11 @@ class TableRegistry:
             buy_in=buy_in,
             options=dict(options),
             seats=[Seat(host_id, host_name)],
+            idle_deadline=self._now() + LOBBY_IDLE,
         )
         self.by_channel[channel_id] = table
         self.by_id[table.id] = table
+        self._reschedule()
         return table
 
     def _require_host(self, table: Table, member_id: int, is_manager: bool, what: str) -> None:
@@ -428,8 +540,30 @@ class TableRegistry:
                 await self._remove_seat(table, seat)
                 await self._progress(table)
             else:
-                table.seats[seat].leaving = True
-                table.note(f"{name} leaves after this deal.")
+                table.seats[seat].leaving = table.seats[seat].ai = True
+                table.note(f"{name} leaves after this deal; the AI plays their cards.")
+                await self._progress(table)
+
+    async def back(self, table: Table, member_id: int) -> None:
+        """A member whose seat the AI plays (after timeouts) takes it back.
+
+        Raises
+        ------
+        Refusal
+            ``not_seated``; ``not_away`` (the member plays their seat already, or is leaving).
+        """
+        async with self._changing(table):
+            self._require_playing(table)
+            seat = table.seat_of(member_id)
+            if seat is None:
+                raise Refusal("not_seated", "You are not seated at this table.")
+            entry = table.seats[seat]
+            if not entry.ai or entry.leaving:
+                raise Refusal("not_away", "You are playing your seat already.")
+            entry.ai = False
+            table.timeouts.pop(seat, None)
+            table.note(f"{common.short_name(entry.name)} is back.")
+            await self._progress(table)
 
     async def add_ai(self, table: Table, member_id: int, is_manager: bool) -> None:
         """Add an AI seat to the lobby (the table becomes casual).
@@ -500,6 +634,7 @@ class TableRegistry:
             if table.state is not TableState.LOBBY:
                 raise Refusal("started", "The game has started; end it with the end command.")
             table.state = TableState.OVER
+            table.note("The table was cancelled.")
             self._forget(table)
 
     # ------------------------------------------------------------------ play
@@ -569,6 +704,7 @@ class TableRegistry:
                 table.game = adapter.load_game(before)
                 raise Refusal("store", "The table could not be saved, so your move was not "
                               "made. Please try again.") from error
+            table.timeouts.pop(seat, None)
             await self._progress(table)
             await self._save_quietly(table)
         return seat
@@ -636,8 +772,28 @@ class TableRegistry:
 
     async def _progress(self, table: Table, *, in_driver: bool = False) -> None:
         """After a change: AI seats act (inline when ``ai_delay`` is 0, else from the table's
-        AI driver task), seats leave between deals, a table without members ends, and a
-        finished session is settled. Runs under the table's lock."""
+        AI driver task), seats leave between deals, a table without members ends, a
+        finished session is settled, and the members' pending decisions get their deadlines.
+        Runs under the table's lock."""
+        await self._advance(table, in_driver)
+        self._arm(table)
+        self._reschedule()
+
+    def _arm(self, table: Table) -> None:
+        """Give every member's new pending decision a deadline; drop the others."""
+        game = table.game
+        pending: set[int] = set()
+        if table.state is TableState.PLAYING:
+            pending = {s for s in game.to_act if not table.seats[s].ai}
+        for seat, (decision, _when) in list(table.deadlines.items()):
+            if seat not in pending or decision != game.decision_id(seat):
+                del table.deadlines[seat]
+        adapter = self.adapter(table)
+        for seat in pending - set(table.deadlines):
+            seconds = adapter.decision_seconds(game, seat)
+            table.deadlines[seat] = (game.decision_id(seat), self._now() + seconds)
+
+    async def _advance(self, table: Table, in_driver: bool) -> None:
         adapter = self.adapter(table)
         delay = self.bot.settings.ai_delay
         for _ in range(AI_STEPS_MAX):
@@ -721,6 +877,9 @@ class TableRegistry:
         """Hold the table's lock for a change; save the table when the change succeeds."""
         async with table.lock:
             yield
+            if table.state is TableState.LOBBY:
+                table.idle_deadline = self._now() + LOBBY_IDLE
+                self._reschedule()
             await self._save_quietly(table)
 
     def _forget(self, table: Table) -> None:
@@ -767,7 +926,8 @@ class TableRegistry:
                 adapter.min_seats, adapter.max_seats,
             )
         if table.game is None:
-            return common.closed(table, adapter.title, "The table was cancelled.")
+            reason = table.notes[-1] if table.notes else "The table was cancelled."
+            return common.closed(table, adapter.title, reason)
         return adapter.board(table)
 
     def schedule_board_edit(self, table: Table) -> None:
@@ -882,6 +1042,8 @@ class TableRegistry:
                 return self.cancel(table, member.id, is_manager)
             case "next":
                 return self.next_deal(table, member.id, ref)
+            case "back":
+                return self.back(table, member.id)
         return None
 
     async def _after_decision(self, interaction: discord.Interaction, table: Table) -> None:

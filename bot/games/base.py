@@ -95,6 +95,10 @@ class GameAdapter(Protocol):
         """The modal to show for ``verb``, or None when the verb needs no amount."""
         ...
 
+    def decision_seconds(self, game: Game, seat: int) -> float:
+        """Seconds ``seat``'s pending decision may take before its timeout action applies."""
+        ...
+
     def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action:
         """The AI's choice for ``seat``, from that seat's view and legal options only."""
         ...

@@ -28,6 +28,15 @@ from engine.tripoli.rules import PRESETS, TripoliRules
 if TYPE_CHECKING:
     from bot.tables import Table
 
+DECISION_SECONDS: dict[Phase, float] = {
+    Phase.SPARE: 60.0,
+    Phase.AUCTION: 45.0,
+    Phase.SELECT: 120.0,
+    Phase.BETTING: 60.0,
+    Phase.MICHIGAN: 60.0,
+}
+"""Seconds a member has for each kind of decision (then ``timeout_action``, §4 item 33)."""
+
 _SIMPLE: dict[str, type[Action]] = {
     "keep": act.Keep,
     "exchange": act.Exchange,
@@ -114,6 +123,9 @@ class TripoliAdapter:
             low=option.min,
             high=option.max,
         )
+
+    def decision_seconds(self, game: Game, seat: int) -> float:
+        return DECISION_SECONDS[_game(game).phase]
 
     def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action:
         return choose(_game(game).view(seat), game.legal_actions(seat), rng)

@@ -131,6 +131,27 @@ def hand_button(table_id: str, row: int | None = None) -> TableButton:
     )
 
 
+def table_buttons(table: Table, deal_number: int, between_deals: bool) -> list[TableButton]:
+    """The board's table-level buttons: My hand; Next deal and Join between deals; I'm back
+    when the AI plays a member's seat; Leave."""
+    buttons = [hand_button(table.id)]
+    if between_deals:
+        buttons.append(TableButton(Ref(table.id, "next", None, deal_number), label="Next deal",
+                                   style=discord.ButtonStyle.success))
+        buttons.append(TableButton(Ref(table.id, "join"), label="Join"))
+    if any(seat.ai and seat.member_id is not None and not seat.leaving for seat in table.seats):
+        buttons.append(TableButton(Ref(table.id, "back"), label="I'm back",
+                                   style=discord.ButtonStyle.success))
+    buttons.append(TableButton(Ref(table.id, "leave"), label="Leave"))
+    return buttons
+
+
+def deadline_line(table: Table, seats: list[int] | tuple[int, ...]) -> str:
+    """``"Time left: <t:…:R>"`` for the earliest deadline of ``seats`` (empty if none)."""
+    due = [table.deadlines[s][1] for s in seats if s in table.deadlines]
+    return f"Time left: <t:{int(min(due))}:R>" if due else ""
+
+
 def seat_label(table: Table, seat: int) -> str:
     """``"Alice"`` or ``"🤖 AI 2"``: a seat's short name for boards and logs."""
     entry = table.seats[seat]

@@ -15,7 +15,7 @@ import discord
 
 from bot.components import TableButton, TableSelect
 from bot.games.base import Rendered
-from bot.render.common import COLOUR, fit, hand_button, seat_label
+from bot.render.common import COLOUR, deadline_line, fit, seat_label, table_buttons
 from bot.table_refs import Ref
 from engine.cards import Card, Suit, format_card
 from engine.core import Option
@@ -141,6 +141,8 @@ def _status(table: Table, view: TripoliTableView) -> str:
             lines.append("Press **Next deal** to deal again; members may join or leave now.")
         case Phase.OVER:
             lines.append("Final stacks are below; ranked stacks were paid back to the players.")
+    if deadline := deadline_line(table, view.to_act):
+        lines.append(deadline)
     if view.phase is not Phase.OVER:
         lines.append(f"Dealer: {seat_label(table, view.dealer)}")
     if view.ending:
@@ -304,12 +306,9 @@ def _board_view(
                 label, style = _BUTTONS[option.kind]
                 ui.add_item(TableButton(Ref(table.id, option.kind, seat, decision),
                                         label=label, style=style, row=0))
-    ui.add_item(hand_button(table.id, row=1))
-    if view.phase is Phase.BETWEEN_DEALS:
-        ui.add_item(TableButton(Ref(table.id, "next", None, view.deal_number),
-                                label="Next deal", style=discord.ButtonStyle.success, row=1))
-        ui.add_item(TableButton(Ref(table.id, "join"), label="Join", row=1))
-    ui.add_item(TableButton(Ref(table.id, "leave"), label="Leave", row=1))
+    for button in table_buttons(table, view.deal_number, view.phase is Phase.BETWEEN_DEALS):
+        button.row = 1
+        ui.add_item(button)
     return ui
 
 

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from bot.clock import ManualClock
 from bot.config import Settings
 from bot.store import SqliteStore
 from bot.table_refs import STALE_MESSAGE, Ref, Refusal
@@ -34,7 +35,7 @@ async def store(tmp_path):
 def registry(store, tmp_path) -> TableRegistry:
     settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                         board_edit_interval=0)
-    return TableRegistry(SimpleNamespace(store=store, settings=settings))
+    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock()))
 
 
 async def lobby(registry: TableRegistry, *members: int, buy_in: int = 100,
@@ -313,7 +314,8 @@ async def test_board_edits_in_a_burst_become_one(store, tmp_path):
     settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                         board_edit_interval=0.05)
     registry = TableRegistry(SimpleNamespace(
-        store=store, settings=settings, get_partial_messageable=board.get_partial_messageable))
+        store=store, settings=settings, clock=ManualClock(),
+        get_partial_messageable=board.get_partial_messageable))
     table = await lobby(registry, ANN, BEN)
     table.board_message_id = 99
     for _ in range(10):

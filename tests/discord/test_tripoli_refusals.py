@@ -72,8 +72,9 @@ async def test_old_private_controls_act_while_pending_and_refuse_after(world):
     session = await open_table(world, world.alice, world.bob, world.carol)
     await to_select(session)
     old = await session.my_hand(world.bob)
-    world.clock.advance(20 * 60)
-    await world.env.advance_time(20 * 60)  # interaction tokens of old views have expired (C02)
+    # Discord's clock moves 20 minutes, so the old view's interaction token has expired (C02);
+    # the bot's clock stays, so the decision is still pending (no turn timer fires).
+    await world.env.advance_time(20 * 60)
     fresh = await session.my_hand(world.bob)
     assert fresh.id != old.id and "Best five" in labels(old)
     result = await session.click(world.bob, old, label="Best five")  # still pending: it acts
