@@ -326,3 +326,68 @@ async def test_board_edits_in_a_burst_become_one(store, tmp_path):
     await asyncio.sleep(0.2)
     assert board.edits == 2
     await registry.close()
+
+
+# ---------------------------------------------------------------------- timers
+
+
+async def test_a_silent_member_times_out_then_the_ai_plays_until_they_are_back(registry):
+    clock = registry.bot.clock
+    table = await started(registry, ANN, BEN, CAT)
+    dealer = table.game.dealer
+    decision, due = table.deadlines[dealer]
+    assert decision == table.game.decision_id(dealer) and set(table.deadlines) == {dealer}
+    assert due == clock.now().timestamp() + 60  # the spare decision's time (Tripoli: 60 s)
+    clock.advance(59)
+    await registry.fire_due()
+    assert table.game.phase is Phase.SPARE
+    clock.advance(2)
+    await registry.fire_due()
+    assert [e.kind for e in table.game.log].count("spare_kept") == 1  # the timeout action
+    assert table.timeouts == {dealer: 1} and not table.seats[dealer].ai
+    assert set(table.deadlines) == {0, 1, 2}  # everybody chooses five now
+    other = next(s for s in range(3) if s != dealer)
+    await registry.act(table, member_of(table, other), ref(table, "best", other))
+    assert other not in table.deadlines
+    clock.advance(121)
+    await registry.fire_due()
+    assert table.timeouts[dealer] == 2 and table.seats[dealer].ai  # the AI took the seat
+    assert dealer not in table.game.to_act and dealer not in table.deadlines
+    with pytest.raises(Refusal) as refused:
+        await registry.back(table, member_of(table, other))
+    assert refused.value.code == "not_away"
+    await registry.back(table, member_of(table, dealer))
+    assert not table.seats[dealer].ai and dealer not in table.timeouts
+
+
+async def test_an_answered_decision_never_times_out(registry):
+    clock = registry.bot.clock
+    table = await started(registry, ANN, BEN)
+    dealer = table.game.dealer
+    await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
+    log = len(table.game.log)
+    clock.advance(61)  # the spare decision's old deadline has passed, selection's not
+    await registry.fire_due()
+    assert len(table.game.log) == log and table.timeouts == {}
+
+
+async def test_an_idle_lobby_closes_itself(registry):
+    clock = registry.bot.clock
+    table = await lobby(registry, ANN, BEN)
+    clock.advance(500)
+    await registry.join(table, CAT, "m3")  # a change restarts the 10 minutes
+    clock.advance(500)
+    await registry.fire_due()
+    assert table.state is TableState.LOBBY
+    clock.advance(101)
+    await registry.fire_due()
+    assert table.state is TableState.OVER and CHANNEL not in registry.by_channel
+
+
+async def test_snapshots_round_trip_with_deadlines(registry):
+    table = await started(registry, ANN, BEN, CAT)
+    table.timeouts[1] = 1
+    restored = Table.from_snapshot(table.snapshot(), registry.games)
+    assert restored.snapshot() == table.snapshot()
+    assert restored.deadlines == table.deadlines and restored.timeouts == {1: 1}
+    assert restored.game.model_dump_json() == table.game.model_dump_json()

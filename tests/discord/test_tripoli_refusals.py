@@ -132,3 +132,40 @@ async def test_tables_survive_a_restart_and_old_buttons_keep_working(world):
     await deal.play_until(lambda: deal.table.state.value == "over")
     assert await world.store.table_escrow(deal.table.id) == 0
     assert [t for t, *_ in await world.store.load_tables()] == [lobby.table.id]
+
+
+async def test_the_game_never_stalls_on_a_silent_or_departed_player(world):
+    """C11: the dealer stops responding; a member leaves while it is their turn."""
+    session = await open_table(world, world.alice, world.bob, world.carol)
+    await session.click(world.alice, session.board, label="Start")
+    dealer = session.game.dealer
+    assert "Time left: <t:" in session.board.embeds[0].description
+    world.clock.advance(61)
+    await world.env.advance_time(61)
+    assert session.game.phase is Phase.SELECT  # the spare hand was kept for the dealer
+    assert "ran out of time" in " ".join(f.value for f in session.board.embeds[0].fields)
+    leaver = session.member((dealer + 1) % 3)
+    seat = session.seat(leaver)
+    await session.click(leaver, session.board, label="Leave")
+    assert seat in session.game.selections  # the AI chose for the departing member
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    assert session.table.seat_of(leaver.id) is None
+    assert session.game.stacks[seat] is None  # stood up at the end of the deal, paid out
+    ledger = await world.store.ledger(world.guild.id, leaver.id)
+    assert ledger[-1].kind == "settle"
+    await session.check_chips()
+
+
+async def test_after_two_timeouts_the_ai_plays_until_i_am_back(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    dealer = session.game.dealer
+    member, other = session.member(dealer), session.member(1 - dealer)
+    for seconds in (61, 121):  # the spare decision, then the choice of five
+        world.clock.advance(seconds)
+        await world.env.advance_time(seconds)
+    assert session.table.seats[dealer].ai and "I'm back" in labels(session.board)
+    text = await refused(session, other, session.board, "I'm back")
+    assert "already" in text
+    await session.click(member, session.board, label="I'm back")
+    assert not session.table.seats[dealer].ai and "I'm back" not in labels(session.board)
