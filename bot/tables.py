@@ -12,42 +12,34 @@ session settle the stack back. A table with any AI seat is *casual*: every seat 
 the buy-in from the table's own bank and nothing touches the members' balances.
 
 The member-level operations (:meth:`TableRegistry.join`, :meth:`~TableRegistry.act` …) take
-plain ids and raise :class:`~bot.table_refs.Refusal`; the interaction handlers
-(:meth:`~TableRegistry.on_component`, :meth:`~TableRegistry.on_amount`, and the commands'
-helpers) turn clicks into those operations and answer each interaction exactly once.
+plain ids and raise :class:`~bot.table_refs.Refusal`; the interaction handlers inherited
+from :class:`bot.table_ui.TableInteractions` turn clicks into those operations and answer
+each interaction exactly once. The table's data lives in :mod:`bot.table_state`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
-import random
-import re
 import secrets
-from collections import deque
-from collections.abc import AsyncIterator, Awaitable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Coroutine, Sequence
 from contextlib import asynccontextmanager
-from dataclasses import asdict, dataclass, field
-from enum import StrEnum
 from typing import Any, TypeVar
 
 import discord
 
-from bot.components import AmountModal
 from bot.games import GAMES
 from bot.games.base import GameAdapter, Rendered
 from bot.render import common
 from bot.store import InsufficientChips, StoreError
 from bot.table_refs import STALE_MESSAGE, Ref, Refusal, new_table_id
+from bot.table_state import Seat, Table, TableState
+from bot.table_ui import TableInteractions
 from engine.core import IllegalAction
 
 log = logging.getLogger("parlour.tables")
 
 T = TypeVar("T")
-
-ACK_BUDGET = 2.0
-"""Seconds a handler may work before it defers its interaction (Discord allows 3)."""
 
 REPOST_CODES = frozenset({10008, 30046})
 """Board edit errors answered by posting a new board: unknown message (deleted) and too many
@@ -65,208 +57,13 @@ SCHEDULER_MIN_WAIT = 1.0
 AI_STEPS_MAX = 10_000
 """Safety bound on AI moves applied in one go (a game always asks a human before that)."""
 
-SNAPSHOT_VERSION = 1
-"""Version of :meth:`Table.snapshot`'s JSON; a table saved by another version is not restored."""
-
-_AMOUNT = re.compile(r"[0-9]{1,9}")
 _HINTS = {
     "over_limit": "That is above the table's limit.",
     "not_enough_chips": "You do not have that many chips.",
 }
 
 
-class TableState(StrEnum):
-    """Where a table is in its life."""
-
-    LOBBY = "lobby"
-    PLAYING = "playing"
-    OVER = "over"
-
-
-@dataclass
-class Seat:
-    """One seat at a table, in the order players sat down (the engine's seat number).
-
-    Attributes
-    ----------
-    member_id
-        The Discord member, or None for an AI seat of a casual table.
-    name
-        Display name at the time of sitting down.
-    ai
-        True when the AI decides for this seat (always for AI seats).
-    left
-        The member left; the engine skips the seat; its stack was settled.
-    leaving
-        The member leaves at the end of the current deal.
-    """
-
-    member_id: int | None
-    name: str
-    ai: bool = False
-    left: bool = False
-    leaving: bool = False
-
-
-@dataclass(eq=False)
-class Table:
-    """One live game in one channel.
-
-    Attributes
-    ----------
-    id
-        Short table id (6 base-36 characters), in every custom_id of its components.
-    game_name
-        Key of its adapter in :data:`bot.games.GAMES`.
-    guild_id, channel_id, host_id
-        Where it is played and who opened it.
-    buy_in
-        Each seat's starting stack, in chips.
-    options
-        The game's table options (e.g. ``{"ante": 1, "bet_limit": 10}``).
-    seats
-        Seat ``i`` is the engine's seat ``i``.
-    game
-        The engine game once started.
-    seed
-        The session seed of the provably-fair shuffle (revealed when the session is over).
-    board_message_id
-        The public board message (the lobby message becomes the board).
-    ending
-        ``/… end`` was asked: no more deals after the current one.
-    notes
-        The last few lobby and seat events, shown on the board.
-    deadlines
-        Seat -> (decision id, POSIX seconds): when that member's pending decision times out.
-    timeouts
-        Seat -> consecutive timeouts; at :data:`TIMEOUTS_TO_AI` the AI plays the seat until
-        its member presses "I'm back".
-    idle_deadline
-        POSIX seconds at which an untouched lobby closes itself.
-    """
-
-    id: str
-    game_name: str
-    guild_id: int
-    channel_id: int
-    host_id: int
-    buy_in: int
-    options: dict[str, Any]
-    seats: list[Seat] = field(default_factory=list)
-    state: TableState = TableState.LOBBY
-    game: Any = None
-    seed: bytes = b""
-    board_message_id: int | None = None
-    ending: bool = False
-    notes: deque[str] = field(default_factory=lambda: deque(maxlen=4))
-    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    rng: random.Random = field(
-        default_factory=lambda: random.Random(secrets.randbits(64)), repr=False
-    )
-    ai_task: asyncio.Task[None] | None = field(default=None, repr=False)
-    board_task: asyncio.Task[None] | None = field(default=None, repr=False)
-    board_dirty: bool = False
-    deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
-    timeouts: dict[int, int] = field(default_factory=dict)
-    idle_deadline: float | None = None
-
-    @property
-    def ranked(self) -> bool:
-        """True when every seat belongs to a member (real chips are escrowed)."""
-        return all(seat.member_id is not None for seat in self.seats)
-
-    def seat_of(self, member_id: int) -> int | None:
-        """The seat of ``member_id`` if they are seated (and have not left), else None."""
-        for index, seat in enumerate(self.seats):
-            if seat.member_id == member_id and not seat.left:
-                return index
-        return None
-
-    def active_seats(self) -> list[int]:
-        """Seats that have not left, in seat order."""
-        return [i for i, seat in enumerate(self.seats) if not seat.left]
-
-    def note(self, text: str) -> None:
-        """Add a line to the board's short runtime log."""
-        self.notes.append(text)
-
-    def snapshot(self) -> str:
-        """Everything needed to bring the table back after a restart, as JSON text."""
-        return json.dumps({
-            "version": SNAPSHOT_VERSION,
-            "id": self.id,
-            "game_name": self.game_name,
-            "guild_id": self.guild_id,
-            "channel_id": self.channel_id,
-            "host_id": self.host_id,
-            "buy_in": self.buy_in,
-            "options": self.options,
-            "seats": [asdict(seat) for seat in self.seats],
-            "state": self.state.value,
-            "seed": self.seed.hex(),
-            "board_message_id": self.board_message_id,
-            "ending": self.ending,
-            "notes": list(self.notes),
-            "deadlines": [[seat, *due] for seat, due in self.deadlines.items()],
-            "timeouts": list(self.timeouts.items()),
-            "idle_deadline": self.idle_deadline,
-            "game": None if self.game is None else self.game.model_dump_json(),
-        })
-
-    @classmethod
-    def from_snapshot(cls, text: str, games: dict[str, GameAdapter]) -> Table:
-        """Rebuild a table from :meth:`snapshot`.
-
-        Raises
-        ------
-        ValueError
-            For another snapshot version or an unknown game.
-        """
-        data = json.loads(text)
-        if data.get("version") != SNAPSHOT_VERSION or data["game_name"] not in games:
-            raise ValueError(f"cannot restore table {data.get('id')!r}")
-        game = data["game"]
-        table = cls(
-            id=data["id"],
-            game_name=data["game_name"],
-            guild_id=data["guild_id"],
-            channel_id=data["channel_id"],
-            host_id=data["host_id"],
-            buy_in=data["buy_in"],
-            options=data["options"],
-            seats=[Seat(**seat) for seat in data["seats"]],
-            state=TableState(data["state"]),
-            game=None if game is None else games[data["game_name"]].load_game(game),
-            seed=bytes.fromhex(data["seed"]),
-            board_message_id=data["board_message_id"],
-            ending=data["ending"],
-            deadlines={seat: (decision, when) for seat, decision, when in data["deadlines"]},
-            timeouts=dict(data["timeouts"]),
-            idle_deadline=data["idle_deadline"],
-        )
-        table.notes.extend(data["notes"])
-        return table
-
-
-def parse_amount(text: str) -> int:
-    """Read a typed amount of chips strictly: digits only (``abc``, ``-3``, ``1e3``, ``10a``
-    and ``2.5`` are refused); the game checks the range.
-
-    Raises
-    ------
-    Refusal
-        ``bad_amount`` with a sentence that quotes the input.
-    """
-    cleaned = text.strip()
-    if not _AMOUNT.fullmatch(cleaned):
-        shown = discord.utils.escape_markdown(common.truncate(cleaned, 20)) or "(nothing)"
-        raise Refusal(
-            "bad_amount", f"“{shown}” is not a whole number of chips: type digits only, like 5."
-        )
-    return int(cleaned)
-
-
-class TableRegistry:
+class TableRegistry(TableInteractions):
     """Every live table of the bot, keyed by channel id and by table id.
 
     Parameters
@@ -517,7 +314,7 @@ class TableRegistry:
 
     async def leave(self, table: Table, member_id: int) -> None:
         """Stand ``member_id`` up: at once in the lobby or between deals (settling their stack
-        on a ranked table), else at the end of the current deal.
+        on a ranked table), else the AI plays their cards to the end of the deal.
 
         Raises
         ------
@@ -528,21 +325,42 @@ class TableRegistry:
             seat = table.seat_of(member_id)
             if seat is None:
                 raise Refusal("not_seated", "You are not seated at this table.")
-            name = common.short_name(table.seats[seat].name)
-            if table.state is TableState.LOBBY:
-                if member_id == table.host_id:
-                    raise Refusal("host", "You are the host: use Cancel to close the table.")
-                del table.seats[seat]
-                table.note(f"{name} stood up.")
-                return
-            self._require_playing(table)
-            if self.adapter(table).between_deals(table.game):
-                await self._remove_seat(table, seat)
-                await self._progress(table)
-            else:
-                table.seats[seat].leaving = table.seats[seat].ai = True
-                table.note(f"{name} leaves after this deal; the AI plays their cards.")
-                await self._progress(table)
+            if table.state is TableState.LOBBY and member_id == table.host_id:
+                raise Refusal("host", "You are the host: use Cancel to close the table.")
+            await self._stand_up(table, seat)
+
+    async def kick(
+        self, table: Table, member_id: int, is_manager: bool, target_id: int
+    ) -> None:
+        """The host (or a Manage Channels member) stands another member up, as :meth:`leave`.
+
+        Raises
+        ------
+        Refusal
+            ``not_host``; ``not_seated`` (the target); ``host`` (the host of a lobby).
+        """
+        async with self._changing(table):
+            self._require_host(table, member_id, is_manager, "remove players")
+            seat = table.seat_of(target_id)
+            if seat is None:
+                raise Refusal("not_seated", "That member is not seated at this table.")
+            if table.state is TableState.LOBBY and target_id == table.host_id:
+                raise Refusal("host", "The host cannot be removed; cancel the table instead.")
+            await self._stand_up(table, seat)
+
+    async def _stand_up(self, table: Table, seat: int) -> None:
+        name = common.short_name(table.seats[seat].name)
+        if table.state is TableState.LOBBY:
+            del table.seats[seat]
+            table.note(f"{name} stood up.")
+            return
+        self._require_playing(table)
+        if self.adapter(table).between_deals(table.game):
+            await self._remove_seat(table, seat)
+        else:
+            table.seats[seat].leaving = table.seats[seat].ai = True
+            table.note(f"{name} leaves after this deal; the AI plays their cards.")
+        await self._progress(table)
 
     async def back(self, table: Table, member_id: int) -> None:
         """A member whose seat the AI plays (after timeouts) takes it back.
@@ -967,212 +785,6 @@ class TableRegistry:
             async with table.lock:
                 table.board_message_id = message.id
                 await self._save_quietly(table)
-
-    # ------------------------------------------------------------------ interactions
-
-    async def on_component(
-        self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
-    ) -> None:
-        """Answer a click on one of a table's components, exactly once."""
-        try:
-            await self._on_component(interaction, ref, values)
-        except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
-        except Exception as error:  # answer even a bug, then log it
-            await self._failure(interaction, error)
-
-    async def on_amount(self, interaction: discord.Interaction, ref: Ref, text: str) -> None:
-        """Answer an amount modal (bet, raise, bid …): strict parsing, then the decision."""
-        try:
-            table = self.get(ref.table)
-            amount = parse_amount(text)
-            await self._within_deadline(
-                interaction, self.act(table, interaction.user.id, ref, (), amount)
-            )
-            await self._after_decision(interaction, table)
-        except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
-        except Exception as error:
-            await self._failure(interaction, error)
-
-    async def _on_component(
-        self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
-    ) -> None:
-        table = self.get(ref.table)
-        member = interaction.user
-        is_manager = bool(interaction.permissions.manage_channels)
-        verb = ref.verb
-        if verb == "hand":
-            self._require_playing(table)
-            seat = table.seat_of(member.id)
-            if seat is None:
-                raise Refusal("not_seated", "You are not seated at this table.")
-            rendered = self.adapter(table).hand(table, seat)
-            await self._private(interaction, embed=rendered.embed, view=rendered.view)
-            return
-        operation = self._table_operation(table, ref, member, is_manager)
-        if operation is not None:
-            await self._within_deadline(interaction, operation)
-            await self._show_board(interaction, table)
-            return
-        seat = self.decision_seat(table, member.id, ref)
-        prompt = self.adapter(table).amount_prompt(table.game, seat, verb)
-        if prompt is not None:
-            await interaction.response.send_modal(
-                AmountModal(ref, title=prompt.title, label=prompt.label)
-            )
-            return
-        await self._within_deadline(interaction, self.act(table, member.id, ref, values))
-        await self._after_decision(interaction, table)
-
-    def _table_operation(
-        self, table: Table, ref: Ref, member: discord.abc.User, is_manager: bool
-    ) -> Coroutine[Any, Any, None] | None:
-        """The lobby or table-level operation a verb names, or None for a seat's decision."""
-        match ref.verb:
-            case "join":
-                return self.join(table, member.id, member.display_name)
-            case "leave":
-                return self.leave(table, member.id)
-            case "add_ai":
-                return self.add_ai(table, member.id, is_manager)
-            case "start":
-                return self.start(table, member.id, is_manager)
-            case "cancel":
-                return self.cancel(table, member.id, is_manager)
-            case "next":
-                return self.next_deal(table, member.id, ref)
-            case "back":
-                return self.back(table, member.id)
-        return None
-
-    async def _after_decision(self, interaction: discord.Interaction, table: Table) -> None:
-        """Show the result: the board when the click came from it, else the member's updated
-        hand (and the board edited with the bot token)."""
-        if self._from_board(interaction, table):
-            await self._show_board(interaction, table)
-            return
-        seat = table.seat_of(interaction.user.id)
-        if seat is None or table.state is not TableState.PLAYING:
-            rendered = self.render_board(table)
-        else:
-            rendered = self.adapter(table).hand(table, seat)
-        await self._update(interaction, rendered)
-        self.schedule_board_edit(table)
-
-    def _from_board(self, interaction: discord.Interaction, table: Table) -> bool:
-        message = interaction.message
-        return message is not None and message.id == table.board_message_id
-
-    async def _show_board(self, interaction: discord.Interaction, table: Table) -> None:
-        rendered = self.render_board(table)
-        if self._from_board(interaction, table):
-            table.board_dirty = False  # this answer shows the newest board already
-            await self._update(interaction, rendered)
-        else:
-            await self._private(interaction, content="Done.")
-            self.schedule_board_edit(table)
-
-    async def _within_deadline(self, interaction: discord.Interaction, work: Awaitable[T]) -> T:
-        """Run ``work``; if it takes longer than :data:`ACK_BUDGET`, defer the interaction
-        first so it is acknowledged within Discord's 3 seconds (C04)."""
-        task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
-        if not done and not interaction.response.is_done():
-            await interaction.response.defer()
-        return await task
-
-    async def _update(self, interaction: discord.Interaction, rendered: Rendered) -> None:
-        if interaction.response.is_done():
-            await interaction.edit_original_response(embed=rendered.embed, view=rendered.view)
-        else:
-            await interaction.response.edit_message(embed=rendered.embed, view=rendered.view)
-
-    async def _private(self, interaction: discord.Interaction, **message: Any) -> None:
-        """Send an ephemeral answer (or follow-up when the interaction was deferred)."""
-        message = {key: value for key, value in message.items() if value is not None}
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **message)
-        else:
-            await interaction.response.send_message(ephemeral=True, **message)
-
-    async def _failure(self, interaction: discord.Interaction, error: BaseException) -> None:
-        log.error("table interaction %s failed", interaction.data, exc_info=error)
-        text = ("The chip bank did not answer; nothing was changed. Please try again."
-                if isinstance(error, StoreError) else
-                "Sorry, something went wrong on Parlour's side; nothing was changed.")
-        try:
-            await self._private(interaction, content=text)
-        except discord.HTTPException as failure:
-            log.warning("could not answer a failed interaction: %s", failure)
-
-    # ------------------------------------------------------------------ commands
-
-    async def open_command(
-        self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
-        buy_in: int,
-    ) -> None:
-        """``/<game> start``: open a lobby in the channel and post it as the board; a
-        refusal (the channel already has a table) is answered ephemerally."""
-        try:
-            await self._open_command(interaction, game_name, options, buy_in)
-        except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
-
-    async def _open_command(
-        self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
-        buy_in: int,
-    ) -> None:
-        assert interaction.guild_id is not None and interaction.channel_id is not None
-        table = self.open(
-            game_name,
-            guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
-            host_id=interaction.user.id,
-            host_name=interaction.user.display_name,
-            options=options,
-            buy_in=buy_in,
-        )
-        rendered = self.render_board(table)
-        try:
-            callback = await interaction.response.send_message(
-                embed=rendered.embed, view=rendered.view
-            )
-        except BaseException:
-            self._forget(table)
-            raise
-        table.board_message_id = callback.message_id
-        await self._save_quietly(table)
-
-    async def end_command(
-        self, interaction: discord.Interaction, game_name: str, abandon: bool
-    ) -> None:
-        """``/<game> end [now]``: end the channel's table (host or Manage Channels); a
-        refusal is answered ephemerally."""
-        try:
-            await self._end_command(interaction, game_name, abandon)
-        except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
-
-    async def _end_command(
-        self, interaction: discord.Interaction, game_name: str, abandon: bool
-    ) -> None:
-        table = self.by_channel.get(interaction.channel_id or 0)
-        if table is None or table.game_name != game_name:
-            raise Refusal("no_table", "There is no table of this game in this channel.")
-        is_manager = bool(interaction.permissions.manage_channels)
-        await self._within_deadline(
-            interaction, self.end(table, interaction.user.id, is_manager, abandon)
-        )
-        if table.state is TableState.OVER:
-            text = "The table is closed; the final result is on the board."
-        elif abandon:
-            text = "The deal was abandoned; the leftover round decides the board's chips."
-        else:
-            text = "The session ends after this deal (then the leftover round)."
-        await self._private(interaction, content=text)
-        self.schedule_board_edit(table)
-
 
 def _log_failure(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and task.exception() is not None:

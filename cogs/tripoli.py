@@ -51,6 +51,18 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
             interaction, GAME, options, buy_in or self.bot.settings.buy_in
         )
 
+    @app_commands.command(name="kick")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        """Remove a member from this channel's Tripoli table (host or Manage Channels).
+
+        Parameters
+        ----------
+        member
+            Who to remove: at once in the lobby or between deals (their stack is paid back),
+            else the AI plays their cards to the end of the deal.
+        """
+        await self.bot.tables.kick_command(interaction, GAME, member)
+
     @app_commands.command(name="end")
     async def end(self, interaction: discord.Interaction, now: bool = False) -> None:
         """End this channel's Tripoli table (host or Manage Channels); stacks are paid back.

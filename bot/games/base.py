@@ -19,7 +19,7 @@ import discord
 from engine.core import Action, Game
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.table_state import Table
 
 
 @dataclass(frozen=True)

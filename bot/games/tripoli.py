@@ -26,7 +26,7 @@ from engine.tripoli.phases import Phase
 from engine.tripoli.rules import PRESETS, TripoliRules
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.table_state import Table
 
 DECISION_SECONDS: dict[Phase, float] = {
     Phase.SPARE: 60.0,

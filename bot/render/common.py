@@ -17,7 +17,7 @@ from bot.games.base import Rendered
 from bot.table_refs import Ref
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.table_state import Table
 
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096

@@ -25,7 +25,7 @@ from engine.tripoli.phases import Phase
 from engine.tripoli.views import TripoliSeatView, TripoliTableView
 
 if TYPE_CHECKING:
-    from bot.tables import Table
+    from bot.table_state import Table
 
 LOG_LINES = 8
 BUTTON_LEADS_MAX = 5

@@ -16,7 +16,7 @@ from bot.games.base import Rendered
 from bot.games.tripoli import TripoliAdapter
 from bot.render import common
 from bot.table_refs import Ref, template
-from bot.tables import Seat, Table, TableState
+from bot.table_state import Seat, Table, TableState
 
 ADAPTER = TripoliAdapter()
 LONG_NAMES = [

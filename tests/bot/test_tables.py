@@ -15,9 +15,11 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
-from bot.store import SqliteStore
+from bot.store import SqliteStore, StoreError
 from bot.table_refs import STALE_MESSAGE, Ref, Refusal
-from bot.tables import Table, TableRegistry, TableState, parse_amount
+from bot.table_state import Table, TableState
+from bot.table_ui import parse_amount
+from bot.tables import TableRegistry
 from engine.tripoli.phases import Phase
 
 GUILD, CHANNEL = 10, 20
@@ -391,3 +393,41 @@ async def test_snapshots_round_trip_with_deadlines(registry):
     assert restored.snapshot() == table.snapshot()
     assert restored.deadlines == table.deadlines and restored.timeouts == {1: 1}
     assert restored.game.model_dump_json() == table.game.model_dump_json()
+
+
+async def test_a_failed_save_undoes_the_move_and_asks_to_retry(registry, store, monkeypatch):
+    table = await started(registry, ANN, BEN)
+    dealer = table.game.dealer
+    snapshot = table.game.model_dump_json()
+
+    async def broken(*_args: object) -> None:
+        raise StoreError("disk full")
+
+    monkeypatch.setattr(store, "save_table", broken)
+    with pytest.raises(Refusal) as refused:
+        await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
+    assert refused.value.code == "store" and "try again" in refused.value.message
+    assert table.game.model_dump_json() == snapshot
+    monkeypatch.undo()
+    await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
+    assert table.game.phase is Phase.SELECT
+
+
+async def test_the_host_kicks_in_the_lobby_and_mid_deal(registry, store):
+    table = await lobby(registry, ANN, BEN, CAT)
+    with pytest.raises(Refusal) as refused:
+        await registry.kick(table, BEN, False, CAT)
+    assert refused.value.code == "not_host" and table.seat_of(CAT) == 2
+    with pytest.raises(Refusal) as refused:
+        await registry.kick(table, BEN, True, ANN)
+    assert refused.value.code == "host"
+    await registry.kick(table, ANN, False, CAT)
+    assert table.seat_of(CAT) is None and len(table.seats) == 2
+    await registry.join(table, CAT, "m3")
+    await registry.start(table, ANN, False)
+    await registry.kick(table, ANN, False, CAT)
+    seat = 2
+    assert table.seats[seat].leaving and table.seats[seat].ai
+    assert seat not in table.game.to_act  # the AI answers for the seat at once
+    await finish_deal(registry, table)
+    assert table.seats[seat].left and await store.table_escrow(table.id) == table.game.total_chips()

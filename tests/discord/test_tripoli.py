@@ -16,7 +16,7 @@ from typing import Any
 import discord
 from simcord import InteractionResult, MemberActor
 
-from bot.tables import Table, TableState
+from bot.table_state import Table, TableState
 from engine.cards import parse_card
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase

@@ -1,0 +1,195 @@
+"""One table's state: its seats, game, board message, deadlines, and its saved form.
+
+A :class:`Table` is plain data plus its lock; :class:`bot.tables.TableRegistry` changes it.
+:meth:`Table.snapshot` / :meth:`Table.from_snapshot` are the JSON saved after every change
+(``store.save_table``) and read back at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import secrets
+from collections import deque
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.games.base import GameAdapter
+
+SNAPSHOT_VERSION = 1
+"""Version of :meth:`Table.snapshot`'s JSON; a table saved by another version is not restored."""
+
+
+class TableState(StrEnum):
+    """Where a table is in its life."""
+
+    LOBBY = "lobby"
+    PLAYING = "playing"
+    OVER = "over"
+
+
+@dataclass
+class Seat:
+    """One seat at a table, in the order players sat down (the engine's seat number).
+
+    Attributes
+    ----------
+    member_id
+        The Discord member, or None for an AI seat of a casual table.
+    name
+        Display name at the time of sitting down.
+    ai
+        True when the AI decides for this seat (always for AI seats).
+    left
+        The member left; the engine skips the seat; its stack was settled.
+    leaving
+        The member leaves at the end of the current deal.
+    """
+
+    member_id: int | None
+    name: str
+    ai: bool = False
+    left: bool = False
+    leaving: bool = False
+
+
+@dataclass(eq=False)
+class Table:
+    """One live game in one channel.
+
+    Attributes
+    ----------
+    id
+        Short table id (6 base-36 characters), in every custom_id of its components.
+    game_name
+        Key of its adapter in :data:`bot.games.GAMES`.
+    guild_id, channel_id, host_id
+        Where it is played and who opened it.
+    buy_in
+        Each seat's starting stack, in chips.
+    options
+        The game's table options (e.g. ``{"ante": 1, "bet_limit": 10}``).
+    seats
+        Seat ``i`` is the engine's seat ``i``.
+    game
+        The engine game once started.
+    seed
+        The session seed of the provably-fair shuffle (revealed when the session is over).
+    board_message_id
+        The public board message (the lobby message becomes the board).
+    ending
+        ``/… end`` was asked: no more deals after the current one.
+    notes
+        The last few lobby and seat events, shown on the board.
+    deadlines
+        Seat -> (decision id, POSIX seconds): when that member's pending decision times out.
+    timeouts
+        Seat -> consecutive timeouts; at :data:`TIMEOUTS_TO_AI` the AI plays the seat until
+        its member presses "I'm back".
+    idle_deadline
+        POSIX seconds at which an untouched lobby closes itself.
+    """
+
+    id: str
+    game_name: str
+    guild_id: int
+    channel_id: int
+    host_id: int
+    buy_in: int
+    options: dict[str, Any]
+    seats: list[Seat] = field(default_factory=list)
+    state: TableState = TableState.LOBBY
+    game: Any = None
+    seed: bytes = b""
+    board_message_id: int | None = None
+    ending: bool = False
+    notes: deque[str] = field(default_factory=lambda: deque(maxlen=4))
+    lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
+    rng: random.Random = field(
+        default_factory=lambda: random.Random(secrets.randbits(64)), repr=False
+    )
+    ai_task: asyncio.Task[None] | None = field(default=None, repr=False)
+    board_task: asyncio.Task[None] | None = field(default=None, repr=False)
+    board_dirty: bool = False
+    deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
+    timeouts: dict[int, int] = field(default_factory=dict)
+    idle_deadline: float | None = None
+
+    @property
+    def ranked(self) -> bool:
+        """True when every seat belongs to a member (real chips are escrowed)."""
+        return all(seat.member_id is not None for seat in self.seats)
+
+    def seat_of(self, member_id: int) -> int | None:
+        """The seat of ``member_id`` if they are seated (and have not left), else None."""
+        for index, seat in enumerate(self.seats):
+            if seat.member_id == member_id and not seat.left:
+                return index
+        return None
+
+    def active_seats(self) -> list[int]:
+        """Seats that have not left, in seat order."""
+        return [i for i, seat in enumerate(self.seats) if not seat.left]
+
+    def note(self, text: str) -> None:
+        """Add a line to the board's short runtime log."""
+        self.notes.append(text)
+
+    def snapshot(self) -> str:
+        """Everything needed to bring the table back after a restart, as JSON text."""
+        return json.dumps({
+            "version": SNAPSHOT_VERSION,
+            "id": self.id,
+            "game_name": self.game_name,
+            "guild_id": self.guild_id,
+            "channel_id": self.channel_id,
+            "host_id": self.host_id,
+            "buy_in": self.buy_in,
+            "options": self.options,
+            "seats": [asdict(seat) for seat in self.seats],
+            "state": self.state.value,
+            "seed": self.seed.hex(),
+            "board_message_id": self.board_message_id,
+            "ending": self.ending,
+            "notes": list(self.notes),
+            "deadlines": [[seat, *due] for seat, due in self.deadlines.items()],
+            "timeouts": list(self.timeouts.items()),
+            "idle_deadline": self.idle_deadline,
+            "game": None if self.game is None else self.game.model_dump_json(),
+        })
+
+    @classmethod
+    def from_snapshot(cls, text: str, games: dict[str, GameAdapter]) -> Table:
+        """Rebuild a table from :meth:`snapshot`.
+
+        Raises
+        ------
+        ValueError
+            For another snapshot version or an unknown game.
+        """
+        data = json.loads(text)
+        if data.get("version") != SNAPSHOT_VERSION or data["game_name"] not in games:
+            raise ValueError(f"cannot restore table {data.get('id')!r}")
+        game = data["game"]
+        table = cls(
+            id=data["id"],
+            game_name=data["game_name"],
+            guild_id=data["guild_id"],
+            channel_id=data["channel_id"],
+            host_id=data["host_id"],
+            buy_in=data["buy_in"],
+            options=data["options"],
+            seats=[Seat(**seat) for seat in data["seats"]],
+            state=TableState(data["state"]),
+            game=None if game is None else games[data["game_name"]].load_game(game),
+            seed=bytes.fromhex(data["seed"]),
+            board_message_id=data["board_message_id"],
+            ending=data["ending"],
+            deadlines={seat: (decision, when) for seat, decision, when in data["deadlines"]},
+            timeouts=dict(data["timeouts"]),
+            idle_deadline=data["idle_deadline"],
+        )
+        table.notes.extend(data["notes"])
+        return table

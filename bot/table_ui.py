@@ -1,0 +1,280 @@
+"""Interactions with a table: clicks, amount modals and the game commands, each answered
+exactly once and within Discord's 3 seconds (DESIGN.md §4, cases C02, C04, C06).
+
+:class:`TableInteractions` is the Discord-facing half of :class:`bot.tables.TableRegistry`
+(which inherits it): it turns an interaction into one of the registry's member-level
+operations, then answers with the board (``response.edit_message`` when the click came from
+the board), the member's updated private view (and a bot-token board edit), or an
+ephemeral refusal.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Awaitable, Coroutine, Sequence
+from typing import Any, TypeVar
+
+import discord
+
+from bot.components import AmountModal
+from bot.games.base import Rendered
+from bot.render import common
+from bot.store import StoreError
+from bot.table_refs import Ref, Refusal
+from bot.table_state import Table, TableState
+
+log = logging.getLogger("parlour.tables")
+
+T = TypeVar("T")
+
+ACK_BUDGET = 2.0
+"""Seconds a handler may work before it defers its interaction (Discord allows 3)."""
+
+_AMOUNT = re.compile(r"[0-9]{1,9}")
+
+
+def parse_amount(text: str) -> int:
+    """Read a typed amount of chips strictly: digits only (``abc``, ``-3``, ``1e3``, ``10a``
+    and ``2.5`` are refused); the game checks the range.
+
+    Raises
+    ------
+    Refusal
+        ``bad_amount`` with a sentence that quotes the input.
+    """
+    cleaned = text.strip()
+    if not _AMOUNT.fullmatch(cleaned):
+        shown = discord.utils.escape_markdown(common.truncate(cleaned, 20)) or "(nothing)"
+        raise Refusal(
+            "bad_amount", f"“{shown}” is not a whole number of chips: type digits only, like 5."
+        )
+    return int(cleaned)
+
+
+class TableInteractions:
+    """Interaction handlers of the table registry (mixed into :class:`TableRegistry`)."""
+
+    async def on_component(
+        self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
+    ) -> None:
+        """Answer a click on one of a table's components, exactly once."""
+        try:
+            await self._on_component(interaction, ref, values)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+        except Exception as error:  # answer even a bug, then log it
+            await self._failure(interaction, error)
+
+    async def on_amount(self, interaction: discord.Interaction, ref: Ref, text: str) -> None:
+        """Answer an amount modal (bet, raise, bid …): strict parsing, then the decision."""
+        try:
+            table = self.get(ref.table)
+            amount = parse_amount(text)
+            await self._within_deadline(
+                interaction, self.act(table, interaction.user.id, ref, (), amount)
+            )
+            await self._after_decision(interaction, table)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+        except Exception as error:
+            await self._failure(interaction, error)
+
+    async def _on_component(
+        self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
+    ) -> None:
+        table = self.get(ref.table)
+        member = interaction.user
+        is_manager = bool(interaction.permissions.manage_channels)
+        verb = ref.verb
+        if verb == "hand":
+            self._require_playing(table)
+            seat = table.seat_of(member.id)
+            if seat is None:
+                raise Refusal("not_seated", "You are not seated at this table.")
+            rendered = self.adapter(table).hand(table, seat)
+            await self._private(interaction, embed=rendered.embed, view=rendered.view)
+            return
+        operation = self._table_operation(table, ref, member, is_manager)
+        if operation is not None:
+            await self._within_deadline(interaction, operation)
+            await self._show_board(interaction, table)
+            return
+        seat = self.decision_seat(table, member.id, ref)
+        prompt = self.adapter(table).amount_prompt(table.game, seat, verb)
+        if prompt is not None:
+            await interaction.response.send_modal(
+                AmountModal(ref, title=prompt.title, label=prompt.label)
+            )
+            return
+        await self._within_deadline(interaction, self.act(table, member.id, ref, values))
+        await self._after_decision(interaction, table)
+
+    def _table_operation(
+        self, table: Table, ref: Ref, member: discord.abc.User, is_manager: bool
+    ) -> Coroutine[Any, Any, None] | None:
+        """The lobby or table-level operation a verb names, or None for a seat's decision."""
+        match ref.verb:
+            case "join":
+                return self.join(table, member.id, member.display_name)
+            case "leave":
+                return self.leave(table, member.id)
+            case "add_ai":
+                return self.add_ai(table, member.id, is_manager)
+            case "start":
+                return self.start(table, member.id, is_manager)
+            case "cancel":
+                return self.cancel(table, member.id, is_manager)
+            case "next":
+                return self.next_deal(table, member.id, ref)
+            case "back":
+                return self.back(table, member.id)
+        return None
+
+    async def _after_decision(self, interaction: discord.Interaction, table: Table) -> None:
+        """Show the result: the board when the click came from it, else the member's updated
+        hand (and the board edited with the bot token)."""
+        if self._from_board(interaction, table):
+            await self._show_board(interaction, table)
+            return
+        seat = table.seat_of(interaction.user.id)
+        if seat is None or table.state is not TableState.PLAYING:
+            rendered = self.render_board(table)
+        else:
+            rendered = self.adapter(table).hand(table, seat)
+        await self._update(interaction, rendered)
+        self.schedule_board_edit(table)
+
+    def _from_board(self, interaction: discord.Interaction, table: Table) -> bool:
+        message = interaction.message
+        return message is not None and message.id == table.board_message_id
+
+    async def _show_board(self, interaction: discord.Interaction, table: Table) -> None:
+        rendered = self.render_board(table)
+        if self._from_board(interaction, table):
+            table.board_dirty = False  # this answer shows the newest board already
+            await self._update(interaction, rendered)
+        else:
+            await self._private(interaction, content="Done.")
+            self.schedule_board_edit(table)
+
+    async def _within_deadline(self, interaction: discord.Interaction, work: Awaitable[T]) -> T:
+        """Run ``work``; if it takes longer than :data:`ACK_BUDGET`, defer the interaction
+        first so it is acknowledged within Discord's 3 seconds (C04)."""
+        task = asyncio.ensure_future(work)
+        done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+        if not done and not interaction.response.is_done():
+            await interaction.response.defer()
+        return await task
+
+    async def _update(self, interaction: discord.Interaction, rendered: Rendered) -> None:
+        if interaction.response.is_done():
+            await interaction.edit_original_response(embed=rendered.embed, view=rendered.view)
+        else:
+            await interaction.response.edit_message(embed=rendered.embed, view=rendered.view)
+
+    async def _private(self, interaction: discord.Interaction, **message: Any) -> None:
+        """Send an ephemeral answer (or follow-up when the interaction was deferred)."""
+        message = {key: value for key, value in message.items() if value is not None}
+        if interaction.response.is_done():
+            await interaction.followup.send(ephemeral=True, **message)
+        else:
+            await interaction.response.send_message(ephemeral=True, **message)
+
+    async def _failure(self, interaction: discord.Interaction, error: BaseException) -> None:
+        log.error("table interaction %s failed", interaction.data, exc_info=error)
+        text = ("The chip bank did not answer; nothing was changed. Please try again."
+                if isinstance(error, StoreError) else
+                "Sorry, something went wrong on Parlour's side; nothing was changed.")
+        try:
+            await self._private(interaction, content=text)
+        except discord.HTTPException as failure:
+            log.warning("could not answer a failed interaction: %s", failure)
+
+    # ------------------------------------------------------------------ commands
+
+    async def open_command(
+        self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
+        buy_in: int,
+    ) -> None:
+        """``/<game> start``: open a lobby in the channel and post it as the board; a
+        refusal (the channel already has a table) is answered ephemerally."""
+        try:
+            await self._open_command(interaction, game_name, options, buy_in)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+
+    async def _open_command(
+        self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
+        buy_in: int,
+    ) -> None:
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        table = self.open(
+            game_name,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+            options=options,
+            buy_in=buy_in,
+        )
+        rendered = self.render_board(table)
+        try:
+            callback = await interaction.response.send_message(
+                embed=rendered.embed, view=rendered.view
+            )
+        except BaseException:
+            self._forget(table)
+            raise
+        table.board_message_id = callback.message_id
+        await self._save_quietly(table)
+
+    async def kick_command(
+        self, interaction: discord.Interaction, game_name: str, target: discord.abc.User
+    ) -> None:
+        """``/<game> kick member``: the host or a Manage Channels member stands a member up."""
+        try:
+            table = self._channel_table(interaction, game_name)
+            is_manager = bool(interaction.permissions.manage_channels)
+            await self._within_deadline(
+                interaction, self.kick(table, interaction.user.id, is_manager, target.id)
+            )
+            await self._private(interaction, content=f"{common.short_name(target.display_name)} "
+                                "is no longer seated (or leaves after this deal).")
+            self.schedule_board_edit(table)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+
+    def _channel_table(self, interaction: discord.Interaction, game_name: str) -> Table:
+        table = self.by_channel.get(interaction.channel_id or 0)
+        if table is None or table.game_name != game_name:
+            raise Refusal("no_table", "There is no table of this game in this channel.")
+        return table
+
+    async def end_command(
+        self, interaction: discord.Interaction, game_name: str, abandon: bool
+    ) -> None:
+        """``/<game> end [now]``: end the channel's table (host or Manage Channels); a
+        refusal is answered ephemerally."""
+        try:
+            await self._end_command(interaction, game_name, abandon)
+        except Refusal as refusal:
+            await self._private(interaction, content=refusal.message)
+
+    async def _end_command(
+        self, interaction: discord.Interaction, game_name: str, abandon: bool
+    ) -> None:
+        table = self._channel_table(interaction, game_name)
+        is_manager = bool(interaction.permissions.manage_channels)
+        await self._within_deadline(
+            interaction, self.end(table, interaction.user.id, is_manager, abandon)
+        )
+        if table.state is TableState.OVER:
+            text = "The table is closed; the final result is on the board."
+        elif abandon:
+            text = "The deal was abandoned; the leftover round decides the board's chips."
+        else:
+            text = "The session ends after this deal (then the leftover round)."
+        await self._private(interaction, content=text)
+        self.schedule_board_edit(table)
