@@ -165,7 +165,10 @@ class TableInteractions:
         task = asyncio.ensure_future(work)
         done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
         if not done and not interaction.response.is_done():
-            await interaction.response.defer()
+            # a click: "deferred update" (the answer edits its message); a command: a private
+            # "thinking…" answer, so that its follow-up stays private too
+            command = interaction.type is discord.InteractionType.application_command
+            await interaction.response.defer(ephemeral=command, thinking=command)
         return await task
 
     async def _update(self, interaction: discord.Interaction, rendered: Rendered) -> None:

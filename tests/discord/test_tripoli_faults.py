@@ -90,3 +90,25 @@ async def test_a_board_that_cannot_be_edited_is_posted_again(world, code):
     assert str(new_board.id) in saved[table.id]
     result = await session.click(world.alice, new_board, label="My hand")
     assert result.response.ephemeral
+
+
+async def test_a_slow_end_command_answers_privately_after_deferring(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    store = world.store
+    save = store.save_table
+
+    async def slow_save(*args):
+        await asyncio.sleep(3.5)
+        await save(*args)
+
+    store.save_table = slow_save
+    mark = len(world.env.http_requests)
+    result = await world.alice.slash(world.channel, "tripoli end")
+    await world.env.advance_time(4)
+    store.save_table = save
+    assert session.table.ending
+    [callback] = [r for r in world.env.http_requests[mark:] if r.path.endswith("/callback")]
+    assert callback.json == {"type": 5, "data": {"flags": 64}}  # deferred, privately
+    [answer] = result.followups or [result.response]
+    assert answer.ephemeral and "ends after this deal" in answer.content
