@@ -118,7 +118,8 @@ class Playground:
         self._exit = contextlib.AsyncExitStack()
         self._pump: asyncio.Task[None] | None = None
         self._errors_seen = 0
-        self._writes_published = 0
+        self._requests_seen = 0
+        self._unpublished = False
 
     @property
     def url(self) -> str:
@@ -161,7 +162,7 @@ class Playground:
             except SetupError as error:
                 raise PlaygroundUnavailable(f"{error} (try another --port)") from error
             self._errors_seen = self.env.error_cursor
-            self._writes_published = _channel_writes(self.env)
+            self._requests_seen = len(self.env.http_requests)
             self._pump = asyncio.get_running_loop().create_task(self._run_pump())
             return self
         except BaseException:
@@ -197,23 +198,35 @@ class Playground:
         while True:
             await asyncio.sleep(TICK)
             self._print_new_errors()
-            changed = _channel_writes(self.env) != self._writes_published
-            if not changed and self._clock_lag() < CLOCK_SLACK:
+            self._note_channel_writes()
+            if not self._unpublished and self._clock_lag() < CLOCK_SLACK:
                 continue
             try:
                 async with self._turn:
                     await self._follow_wall_clock(slack=CLOCK_SLACK)
-                    if changed:
+                    if self._unpublished:
                         await self._republish()
             except SetupError as busy:  # a click from the page holds simcord's operation guard
                 log.debug("pump yielded to the page: %s", busy)
             except TimeoutError as slow:
                 log.warning("the bot did not settle in time: %s", slow)
 
+    def _note_channel_writes(self) -> None:
+        """Note REST writes to channels (board edits, messages) made since the last look.
+
+        Interactions' own answers are not counted: the page that acted publishes them.
+        """
+        requests = self.env.http_requests
+        self._unpublished |= any(
+            request.method != "GET" and request.path.startswith("/channels/")
+            for request in requests[self._requests_seen :]
+        )
+        self._requests_seen = len(requests)
+
     async def _republish(self) -> None:
-        writes = _channel_writes(self.env)
+        self._note_channel_writes()
         await self.preview.refresh()
-        self._writes_published = writes
+        self._unpublished = False
 
     def _clock_lag(self) -> float:
         return (datetime.now(UTC) - self.env.now()).total_seconds()
@@ -229,15 +242,6 @@ class Playground:
         for error in self.env.errors_since(self._errors_seen):
             log.error("the bot raised:", exc_info=error)
         self._errors_seen = self.env.error_cursor
-
-
-def _channel_writes(env: Any) -> int:
-    """REST writes to channels: board edits and messages, interactions' own answers excluded."""
-    return sum(
-        1
-        for request in env.http_requests
-        if request.method != "GET" and request.path.startswith("/channels/")
-    )
 
 
 async def drop_saved_tables(settings: Settings) -> None:
