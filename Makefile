@@ -5,7 +5,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench clean
+.PHONY: run test lint bench screenshots clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -24,6 +24,9 @@ test: lint
 
 bench: $(STAMP)
 	$(PY) -m bench
+
+screenshots: $(STAMP)
+	$(PY) scripts/screenshots.py
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache
