@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from engine.cards import Card, Rank
+from engine.cards import Card, Rank, Suit
 from engine.core import Action, Option
 from engine.poker import Category, best_five, category, hand_value
 from engine.tripoli.actions import (
@@ -22,10 +22,12 @@ from engine.tripoli.actions import (
     Fold,
     Keep,
     Lead,
+    NameSuit,
     Pass,
     Raise,
     Select,
 )
+from engine.tripoli.pay_cards import pay_card_spaces
 from engine.tripoli.views import TripoliSeatView
 
 WEAK = Category.ONE_PAIR  # a hand no better than this is "weak"
@@ -35,10 +37,12 @@ def choose(view: TripoliSeatView, options: Sequence[Option], rng: random.Random)
     """One legal action for ``view.seat``, chosen from ``options`` (its ``legal_actions``).
 
     Spare: keep unless the hand is weak (then exchange, sometimes auction); after an
-    exchange, sometimes auction the old hand. Auctions: a small bid now and then, else pass.
-    Poker: select the best five; bet, call, raise or fold by hand category, with some
-    randomness. Michigan: lead a card that runs to an ace in its own hand if any (it keeps
-    the lead), else the lead that sheds most of its own cards, lowest first.
+    exchange, sometimes auction the old hand. Auctions of a hand: a small bid now and then,
+    else pass. Pay-suit auction: bid up to 2 chips per pay card it holds in its best suit,
+    then name that suit. Poker: select the best five; bet, call, raise or fold by hand
+    category, with some randomness. Michigan: lead a card that runs to an ace in its own
+    hand if any (it keeps the lead), else the lead that sheds most of its own cards, lowest
+    first.
 
     Raises
     ------
@@ -52,6 +56,8 @@ def choose(view: TripoliSeatView, options: Sequence[Option], rng: random.Random)
         return Select(cards=best_five(by_kind["select"].cards))
     if "lead" in by_kind:
         return Lead(card=_lead(view.hand, by_kind["lead"].cards))
+    if "name_suit" in by_kind:
+        return NameSuit(suit=_best_suit(view)[0])
     if "bid" in by_kind or "pass" in by_kind:
         return _bid(view, by_kind.get("bid"), rng)
     if "keep" in by_kind:
@@ -68,8 +74,7 @@ def _strength(cards: Sequence[Card]) -> Category:
 def _spare(view: TripoliSeatView, by_kind: dict[str, Option], rng: random.Random) -> Action:
     if "exchange" not in by_kind:  # after an exchange (auction the old hand?) or none left
         return Auction() if "auction" in by_kind and rng.random() < 0.3 else Keep()
-    honours = (Rank.ACE, Rank.KING, Rank.QUEEN, Rank.JACK, Rank.TEN)
-    pay_cards = {Card.of(rank, view.table.pay_suit) for rank in honours}
+    pay_cards = {c for _, c in pay_card_spaces(view.table.rules, view.table.pay_suit)}
     weak = _strength(view.hand) <= WEAK and not pay_cards & set(view.hand)
     if not weak:
         return Keep()
@@ -78,9 +83,24 @@ def _spare(view: TripoliSeatView, by_kind: dict[str, Option], rng: random.Random
     return Exchange()
 
 
+def _best_suit(view: TripoliSeatView) -> tuple[Suit, int]:
+    """The suit whose pay cards the seat holds most of (ties: ♥ first), and how many."""
+    held = set(view.hand)
+    counts = {
+        suit: sum(c in held for _, c in pay_card_spaces(view.table.rules, suit))
+        for suit in (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
+    }
+    best = max(counts, key=lambda suit: counts[suit])
+    return best, counts[best]
+
+
 def _bid(view: TripoliSeatView, bid: Option | None, rng: random.Random) -> Action:
     if bid is None or bid.min is None or bid.max is None:
         return Pass()
+    auction = view.table.auction
+    if auction is not None and auction.item == "pay_suit":
+        worth = 2 * _best_suit(view)[1] - 1
+        return Bid(amount=bid.min) if bid.min <= min(worth, bid.max) else Pass()
     affordable = bid.min <= 3 and bid.max >= bid.min + 10
     if affordable and rng.random() < 0.3:
         return Bid(amount=bid.min)
@@ -141,6 +161,8 @@ def random_legal(options: Sequence[Option], rng: random.Random) -> Action:
         return Select(cards=tuple(rng.sample(list(o.cards), o.count)))
     if o.kind == "lead":
         return Lead(card=rng.choice(o.cards))
+    if o.kind == "name_suit":
+        return NameSuit(suit=rng.choice(list(Suit)))
     return _PLAIN_ACTIONS[o.kind]()
 
 

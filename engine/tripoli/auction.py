@@ -1,9 +1,12 @@
-"""A spare-hand auction (``rules/tripoli.md`` §2.4 item 17, §4 items 11-12).
+"""An auction (``rules/tripoli.md`` §2.4 item 17, §4 items 11-12, §3.6, §3.3 item 18).
 
-Bidders are the players except the dealer, clockwise from the dealer's left. On his turn a
-bidder bids more than the high bid (at most his stack) or passes; a pass is final. The
-auction closes when everyone but the high bidder has passed. A bidder whose stack cannot
-beat the high bid passes automatically (an engine decision: he has no bid to make).
+Items: the unseen ``spare`` or the dealer's ``old_hand`` (bidders: the players except the
+dealer, from the dealer's left; the dealer is paid), the ``pay_suit`` (everyone, from the
+dealer; the bid goes onto a space), the ``ghost`` hand (everyone, from the dealer's left;
+the bid goes onto a space). On his turn a bidder bids more than the high bid (at most his
+stack) or passes; a pass is final. The auction closes when everyone but the high bidder
+has passed. A bidder whose stack cannot beat the high bid passes automatically (an engine
+decision: he has no bid to make).
 """
 
 from __future__ import annotations
@@ -12,12 +15,15 @@ from typing import Literal
 
 from pydantic import BaseModel
 
+AuctionItem = Literal["spare", "old_hand", "pay_suit", "ghost"]
+
 
 class AuctionState(BaseModel):
     """The state of one auction; ``turn`` None once it is closed."""
 
-    item: Literal["spare", "old_hand"]
+    item: AuctionItem
     order: list[int]
+    space: str | None = None  # where the winning bid goes; None: to the dealer (seller)
     passed: list[int] = []
     high_bid: int = 0
     high_bidder: int | None = None

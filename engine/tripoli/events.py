@@ -11,8 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field, TypeAdapter
 
-from engine.cards import Card
+from engine.cards import Card, Suit
 from engine.core import Event
+from engine.tripoli.auction import AuctionItem
 
 
 class DealStarted(Event):
@@ -27,7 +28,8 @@ class DealStarted(Event):
 
 
 class Eliminated(Event):
-    """A seat could not pay the full ante and is out; it keeps its stack (item 64)."""
+    """A seat is out and keeps its stack: it could not pay the full ante (item 64), or
+    (``elimination = zero_chips``) it had no chip left at the end of a deal (§3.3 item 15)."""
 
     kind: Literal["eliminated"] = "eliminated"
     seat: int
@@ -65,11 +67,14 @@ class SpareExchanged(Event):
 
 
 class AuctionStarted(Event):
-    """The dealer auctions the unseen spare or, after an exchange, his old hand."""
+    """An auction began: the dealer sells the unseen spare or, after an exchange, his old
+    hand (``seller`` = the dealer); or everyone bids for the pay suit (§3.6) or the ghost
+    hand (§3.3 item 18) and the winning bid goes onto ``space`` (``seller`` None)."""
 
     kind: Literal["auction_started"] = "auction_started"
-    seller: int
-    item: Literal["spare", "old_hand"]
+    seller: int | None
+    item: AuctionItem
+    space: str | None = None
 
 
 class AuctionBid(Event):
@@ -89,12 +94,14 @@ class AuctionPass(Event):
 
 
 class AuctionSold(Event):
-    """The high bidder paid the seller and swapped his hand for the auctioned one."""
+    """The high bidder paid the seller (or put his bid onto ``space``) and swapped his hand
+    for the auctioned one (pay-suit auction: he now names the suit)."""
 
     kind: Literal["auction_sold"] = "auction_sold"
     seat: int
-    seller: int
+    seller: int | None
     amount: int
+    space: str | None = None
 
 
 class AuctionUnsold(Event):
@@ -103,8 +110,26 @@ class AuctionUnsold(Event):
     kind: Literal["auction_unsold"] = "auction_unsold"
 
 
+class DialTurned(Event):
+    """``cosmo``: the dial set this deal's pay suit and sequence (§3.2), before the antes."""
+
+    kind: Literal["dial_turned"] = "dial_turned"
+    pay_suit: Suit
+    seq_start: int  # lowest rank of the sequence (2..12)
+
+
+class PaySuitNamed(Event):
+    """The pay suit of this deal (§3.6): named by the auction winner (``seat``), or hearts
+    when nobody bid (``seat`` None)."""
+
+    kind: Literal["pay_suit_named"] = "pay_suit_named"
+    seat: int | None
+    suit: Suit
+
+
 class PayTaken(Event):
-    """Phase 1: a seat took chips from a pay space (reveals the pay card, item 26)."""
+    """A seat took chips from a pay space: in phase 1 (reveals the pay card, item 26), or
+    as it played the card(s) in Michigan (``pay_collection = play``, §3.5)."""
 
     kind: Literal["pay_taken"] = "pay_taken"
     space: str
@@ -293,6 +318,8 @@ TripoliEvent = Annotated[
     | AuctionPass
     | AuctionSold
     | AuctionUnsold
+    | DialTurned
+    | PaySuitNamed
     | PayTaken
     | Selected
     | BettingStarted

@@ -1,9 +1,18 @@
 """The Tripoli game: one session at one table (``rules/tripoli.md`` §2, flow in §6).
 
-A deal: eliminations and antes (§2.2, §2.11) → the deal → the dealer's spare-hand options
-and auctions (§2.4) → phase 1, pay cards (§2.5) → phase 2, simultaneous private poker
-selections then one betting round (§2.6) → phase 3, Michigan (§2.7) → settlement, dealer
-rotation (§2.8). Ending the session plays the leftover poker round(s) (§2.9).
+A deal: eliminations, [``cosmo``: the dial] and antes (§2.2, §2.11) → the deal → the
+dealer's spare-hand options and auctions (§2.4) → [``auction-pay-suit``: the pay-suit
+auction, §3.6] → phase 1, pay cards (§2.5; not with ``pay_collection = play``) → phase 2,
+simultaneous private poker selections then one betting round (§2.6; automatic or none in
+``italian``) → [``ghost-auction``, §3.3 item 18] → phase 3, Michigan (§2.7; pay cards taken
+as played with ``pay_collection = play``, §3.5) → settlement, [``zero_chips`` elimination],
+dealer rotation (§2.8). Ending the session plays the leftover poker round(s) (§2.9). The
+flow is §6 of the rules file; every preset is a :class:`TripoliRules` value read here.
+
+The dial (``pay_suit = dial``, §3.2 ``cosmo``): before the antes of deal d, a stream
+``fairness.random_stream(sha256(b"dial" + fairness.deal_seed(seed, d)))`` draws the pay suit
+``uniform_below(4)`` (♣ ♦ ♥ ♠) and then the sequence start ``2 + uniform_below(11)`` (2..Q);
+so the dial is fixed by the session seed and checkable once the seed is revealed.
 
 Dealing order (item 10): the shuffled deck is dealt one card at a time into n + 1 hands in
 the order spare, dealer+1, dealer+2, …, dealer (seats of the deal clockwise, skipping
@@ -40,11 +49,12 @@ from engine.tripoli.actions import (
     Fold,
     Keep,
     Lead,
+    NameSuit,
     Pass,
     Raise,
     Select,
 )
-from engine.tripoli.auction import AuctionState
+from engine.tripoli.auction import AuctionItem, AuctionState
 from engine.tripoli.betting import Betting
 from engine.tripoli.events import (
     AntesPosted,
@@ -62,12 +72,14 @@ from engine.tripoli.events import (
     DealOver,
     DealStarted,
     Dealt,
+    DialTurned,
     Eliminated,
     Folded,
     LeadPassed,
     Led,
     LeftoverStarted,
     MichiganStarted,
+    PaySuitNamed,
     PayTaken,
     Played,
     PotWon,
@@ -82,9 +94,9 @@ from engine.tripoli.events import (
     WentOut,
 )
 from engine.tripoli.michigan import Michigan, lead_rule, lead_set, lowest, next_card
-from engine.tripoli.pay_cards import phase_one_winners
+from engine.tripoli.pay_cards import pay_card_spaces, phase_one_winners, play_takes
 from engine.tripoli.phases import Phase
-from engine.tripoli.rules import POT, TripoliRules, unsupported
+from engine.tripoli.rules import POT, TripoliRules
 from engine.tripoli.views import TripoliSeatView, TripoliTableView, seat_view, table_view
 
 POKER_CARDS = 5
@@ -121,6 +133,11 @@ class TripoliGame(BaseModel):
     spare_stage: SpareStage | None = None
     auction: AuctionState | None = None
     auction_held: bool = False
+    pay_suit: Suit = Suit.HEARTS  # this deal's pay suit (fixed, auctioned or dialled)
+    seq_start: int = 8  # this deal's lowest sequence rank
+    namer: int | None = None  # NAME_SUIT: the pay-suit auction winner
+    claimed: list[str] = []  # spaces taken in phase 1 of this deal (``monte_once``)
+    poker_winners: list[int] = []  # kept across the ghost auction for the Michigan leader
     selections: dict[int, list[Card]] = {}
     betting: Betting | None = None
     revealed: dict[int, list[Card]] = {}
@@ -169,10 +186,8 @@ class TripoliGame(BaseModel):
         Raises
         ------
         ValueError
-            On an unsupported rules value, a bad player count, stacks, deck or dealer.
+            On a bad player count, stacks, deck or dealer.
         """
-        if missing := unsupported(rules):
-            raise ValueError(f"not implemented yet: {', '.join(missing)}")
         if not rules.min_players <= players <= rules.max_players:
             raise ValueError(f"{rules.name} needs {rules.min_players}-{rules.max_players} players")
         stacks = [rules.starting_stack] * players if stacks is None else list(stacks)
@@ -218,6 +233,7 @@ class TripoliGame(BaseModel):
         eliminated: Iterable[int] = (),
         seed: bytes = b"position",
         deal_number: int = 1,
+        pay_suit: Suit | None = None,
     ) -> TripoliGame:
         """Build a position directly (tests, puzzles); cards not listed are dead (unused).
 
@@ -235,6 +251,8 @@ class TripoliGame(BaseModel):
             Seat -> cards; the seats with a hand play this deal.
         board
             Space -> chips (missing spaces 0).
+        pay_suit
+            The deal's pay suit (default: the rules' fixed suit, else hearts).
 
         Raises
         ------
@@ -242,8 +260,6 @@ class TripoliGame(BaseModel):
             If a card repeats, a seat or space is unknown, or the phase is not supported.
         """
         rules = rules or TripoliRules()
-        if missing := unsupported(rules):
-            raise ValueError(f"not implemented yet: {', '.join(missing)}")
         n = len(stacks)
         hands = {s: [Card(c) for c in cs] for s, cs in (hands or {}).items()}
         played_cards = {s: [Card(c) for c in cs] for s, cs in (played or {}).items()}
@@ -281,7 +297,10 @@ class TripoliGame(BaseModel):
             decisions=Decisions.for_seats(n),
             start_stacks=list(stacks),
             start_board=dict(board),
+            seq_start=rules.seq_ranks,
         )
+        fixed = rules.pay_suit if isinstance(rules.pay_suit, Suit) else Suit.HEARTS
+        game.pay_suit = fixed if pay_suit is None else pay_suit
         if phase == Phase.BETWEEN_DEALS:
             return game
         game.players = game._clockwise_from(dealer + 1, [s for s in range(n) if s in hands])
@@ -326,6 +345,9 @@ class TripoliGame(BaseModel):
             case Phase.AUCTION:
                 assert self.auction is not None and self.auction.turn is not None
                 return frozenset((self.auction.turn,))
+            case Phase.NAME_SUIT:
+                assert self.namer is not None
+                return frozenset((self.namer,))
             case Phase.SELECT:
                 return frozenset(s for s in self.players if s not in self.selections)
             case Phase.BETTING:
@@ -373,6 +395,8 @@ class TripoliGame(BaseModel):
                 if stack > self.auction.high_bid:
                     out.insert(0, Option(kind="bid", min=self.auction.high_bid + 1, max=stack))
                 return out
+            case Phase.NAME_SUIT:
+                return [Option(kind="name_suit")]  # any of the four suits (§3.6)
             case Phase.SELECT:
                 hand = tuple(sorted(self.hands[seat]))
                 return [Option(kind="select", cards=hand, count=POKER_CARDS)]
@@ -404,8 +428,9 @@ class TripoliGame(BaseModel):
     def timeout_action(self, seat: int) -> Action:
         """The default when ``seat`` times out (§4 item 33).
 
-        Spare decision → keep; bidder → pass; selection → best 5; betting → check if
-        allowed, else fold; lead → the lowest legal lead (rank, then ♣ < ♦ < ♥ < ♠).
+        Spare decision → keep; bidder → pass; naming the pay suit → the suit of which the
+        seat holds most pay cards (ties: ♥, then ♠ ♦ ♣); selection → best 5; betting → check
+        if allowed, else fold; lead → the lowest legal lead (rank, then ♣ < ♦ < ♥ < ♠).
 
         Raises
         ------
@@ -419,6 +444,8 @@ class TripoliGame(BaseModel):
             return Keep()
         if "pass" in options:
             return Pass()
+        if "name_suit" in options:
+            return NameSuit(suit=self._best_pay_suit(seat))
         if "select" in options:
             return Select(cards=best_five(self.hands[seat]))
         if "check" in options:
@@ -602,6 +629,8 @@ class TripoliGame(BaseModel):
                 return self._bid(seat, amount)
             case Pass():
                 return self._pass(seat)
+            case NameSuit(suit=suit):
+                return self._name_suit(seat, suit)
             case Select(cards=cards):
                 return self._select(seat, cards)
             case Lead(card=card):
@@ -624,8 +653,9 @@ class TripoliGame(BaseModel):
                 commitment=self.commitment,
             )
         )
-        events.append(self._post_antes())
         self._reset_cards()
+        events += self._set_pay_suit()
+        events.append(self._post_antes())
         hands: list[list[Card]] = [self.spare] + [self.hands[s] for s in self.players]
         for i, card in enumerate(deck):
             hands[i % len(hands)].append(card)
@@ -635,18 +665,36 @@ class TripoliGame(BaseModel):
                 spare_size=len(self.spare),
             )
         )
-        if set(self.rules.spare_options) - {"keep"}:  # a real choice for the dealer
-            self.phase, self.spare_stage = Phase.SPARE, "choose"
+        self.spare_stage = "choose"
+        if self._spare_choices() != ["keep"]:  # a real choice for the dealer
+            self.phase = Phase.SPARE
             return events
         return events + self._after_spare()
 
+    def _set_pay_suit(self) -> list[TripoliEvent]:
+        """This deal's pay suit and sequence: fixed, hearts until auctioned (§3.6), or drawn
+        by the dial before the antes (§3.2 ``cosmo``; draw in the module docstring)."""
+        self.seq_start = self.rules.seq_ranks
+        if isinstance(self.rules.pay_suit, Suit):
+            self.pay_suit = self.rules.pay_suit
+            return []
+        self.pay_suit = Suit.HEARTS
+        if self.rules.pay_suit == "auction":
+            return []
+        seed = fairness.deal_seed(self.session_seed, self.deal_number)
+        stream = fairness.random_stream(hashlib.sha256(b"dial" + seed).digest())
+        self.pay_suit = Suit(fairness.uniform_below(stream, 4))
+        self.seq_start = 2 + fairness.uniform_below(stream, 11)
+        return [DialTurned(pay_suit=self.pay_suit, seq_start=self.seq_start)]
+
     def _eliminate(self) -> list[TripoliEvent]:
-        """Eliminate seats that cannot pay the full ante (§2.11 item 64); move the dealer on."""
+        """Eliminate seats that cannot pay the full ante (§2.11 item 64), or with
+        ``zero_chips`` seats without a chip (§3.3 item 15); move the dealer on."""
         events: list[TripoliEvent] = []
         while self.active:
             if self.dealer not in self.active:
                 self.dealer = self._clockwise_from(self.dealer, self.active)[0]
-            out = [s for s in self.active if (self.stacks[s] or 0) < self._ante_due(s)]
+            out = [s for s in self.active if (self.stacks[s] or 0) < self._ante_needed(s)]
             if not out:
                 break
             for s in out:
@@ -663,13 +711,21 @@ class TripoliGame(BaseModel):
         """The full ante of ``seat``: one ante on every space (items 6, 64)."""
         return self._ante_per_space(seat) * len(self.rules.spaces)
 
+    def _ante_needed(self, seat: int) -> int:
+        """Chips a seat needs to stay in: the full ante, or 1 with ``zero_chips``."""
+        return 1 if self.rules.elimination == "zero_chips" else self._ante_due(seat)
+
     def _post_antes(self) -> AntesPosted:
+        """Every player antes on every space (item 6); a player short of his ante (only
+        possible with ``zero_chips``) puts one chip per space in board order, round after
+        round, until his chips run out (§3.3 item 15)."""
         paid = {}
         for s in self.players:
-            for space in self.rules.spaces:
-                self.board[space] += self._ante_per_space(s)
-            paid[s] = self._ante_due(s)
+            paid[s] = min(self._ante_due(s), self.stacks[s] or 0)
             self.stacks[s] = (self.stacks[s] or 0) - paid[s]
+            spaces = self.rules.spaces * self._ante_per_space(s)
+            for space in spaces[: paid[s]]:
+                self.board[space] += 1
         return AntesPosted(paid=paid, board=dict(self.board))
 
     def _take_deck(self, deck: list[Card] | None) -> list[Card]:
@@ -689,12 +745,18 @@ class TripoliGame(BaseModel):
         self.selections, self.revealed = {}, {}
         self.betting = self.michigan = self.auction = None
         self.spare_stage, self.auction_held = None, False
+        self.namer, self.claimed, self.poker_winners = None, [], []
 
     # ------------------------------------------------------------------ spare hand (§2.4)
 
     def _spare_choices(self) -> list[str]:
-        """The dealer's options at this stage (item 14, ambiguity 12; ``spare_options``)."""
+        """The dealer's options at this stage (item 14, ambiguity 12; ``spare_options``).
+
+        With ``spare_needs_no_pay_card`` (§3.8) a dealer holding a pay card may not exchange.
+        """
         allowed = self.rules.spare_options
+        if self.rules.spare_needs_no_pay_card and self._holds_pay_card(self.dealer):
+            allowed = tuple(o for o in allowed if o not in ("exchange", "exchange_auction_old"))
         match self.spare_stage:
             case "choose":
                 return [k for k in ("keep", "exchange", "auction") if k in allowed] or ["keep"]
@@ -715,14 +777,29 @@ class TripoliGame(BaseModel):
             return events
         return events + self._after_spare()
 
+    def _holds_pay_card(self, seat: int) -> bool:
+        """Whether ``seat`` holds one of the single pay cards of this deal (§3.8)."""
+        return any(c in self.hands[seat] for _, c in pay_card_spaces(self.rules, self.pay_suit))
+
     def _start_auction(self) -> list[TripoliEvent]:
-        item: Literal["spare", "old_hand"] = (
-            "old_hand" if self.spare_stage == "after_exchange" else "spare"
-        )
+        """The dealer auctions the spare or his old hand to the other players (item 17);
+        with ``spare_needs_no_pay_card`` only players holding no pay card bid (§3.8)."""
+        item: AuctionItem = "old_hand" if self.spare_stage == "after_exchange" else "spare"
         self.auction_held = True
-        self.auction = AuctionState(item=item, order=[s for s in self.players if s != self.dealer])
+        bidders = [s for s in self.players if s != self.dealer]
+        if self.rules.spare_needs_no_pay_card:
+            bidders = [s for s in bidders if not self._holds_pay_card(s)]
+        return self._open_auction(item, bidders, None)
+
+    def _open_auction(
+        self, item: AuctionItem, bidders: list[int], space: str | None
+    ) -> list[TripoliEvent]:
+        """Start an auction among ``bidders`` (in bidding order); bids go to the dealer
+        (``space`` None) or onto ``space``."""
+        self.auction = AuctionState(item=item, order=bidders, space=space)
         self.phase = Phase.AUCTION
-        events: list[TripoliEvent] = [AuctionStarted(seller=self.dealer, item=item)]
+        seller = self.dealer if space is None else None
+        events: list[TripoliEvent] = [AuctionStarted(seller=seller, item=item, space=space)]
         return events + self._next_bidder(None)
 
     def _bid(self, seat: int, amount: int) -> list[TripoliEvent]:
@@ -745,30 +822,70 @@ class TripoliGame(BaseModel):
         return events
 
     def _close_auction(self) -> list[TripoliEvent]:
+        """Sell to the high bidder or close unsold, then go on with the deal."""
         a = self.auction
         assert a is not None
-        self.auction, self.phase = None, Phase.SPARE
-        if a.high_bidder is None:
-            events: list[TripoliEvent] = [AuctionUnsold()]
-            if a.item == "spare":
-                self.spare_stage = "after_unsold"
-                return events
-            return events + self._after_spare()
+        self.auction = None
+        events: list[TripoliEvent] = []
         buyer = a.high_bidder
-        self.stacks[buyer] = (self.stacks[buyer] or 0) - a.high_bid
-        self.stacks[self.dealer] = (self.stacks[self.dealer] or 0) + a.high_bid
-        self.hands[buyer], self.spare = self.spare, self.hands[buyer]
-        sold = AuctionSold(seat=buyer, seller=self.dealer, amount=a.high_bid)
-        return [sold, *self._after_spare()]
+        if buyer is None:
+            events.append(AuctionUnsold())
+        else:
+            self.stacks[buyer] = (self.stacks[buyer] or 0) - a.high_bid
+            if a.space is None:
+                self.stacks[self.dealer] = (self.stacks[self.dealer] or 0) + a.high_bid
+            else:
+                self.board[a.space] += a.high_bid
+            if a.item != "pay_suit":
+                self.hands[buyer], self.spare = self.spare, self.hands[buyer]
+            seller = self.dealer if a.space is None else None
+            events.append(AuctionSold(seat=buyer, seller=seller, amount=a.high_bid, space=a.space))
+        match a.item:
+            case "pay_suit" if buyer is not None:
+                self.phase, self.namer = Phase.NAME_SUIT, buyer
+                return events
+            case "pay_suit":
+                return [*events, PaySuitNamed(seat=None, suit=Suit.HEARTS), *self._after_pay_suit()]
+            case "ghost":
+                return events + self._start_michigan(self.poker_winners)
+            case "spare" if buyer is None:
+                self.phase, self.spare_stage = Phase.SPARE, "after_unsold"
+                return events
+        return events + self._after_spare()
 
     def _after_spare(self) -> list[TripoliEvent]:
-        """Phase 1, then phase 2: private selections, or (``poker = auto``) everyone's best
-        five at once and a showdown without betting (italian §3.3 item 9)."""
+        """The pay-suit auction (``pay_suit = auction``, §3.6: from the dealer, clockwise,
+        everyone; the bid goes onto the going-out space, KITTY), else straight on."""
         self.spare_stage = None
-        events = self._phase_one()
-        if self.rules.poker == "auto":
-            self.selections = {s: sorted(best_five(self.hands[s])) for s in self.players}
-            return events + self._start_betting()
+        if self.rules.pay_suit == "auction":
+            bidders = self._clockwise_from(self.dealer, self.players)
+            return self._open_auction("pay_suit", bidders, self.rules.going_out_space)
+        return self._after_pay_suit()
+
+    def _name_suit(self, seat: int, suit: Suit) -> list[TripoliEvent]:
+        self.pay_suit, self.namer = suit, None
+        return [PaySuitNamed(seat=seat, suit=suit), *self._after_pay_suit()]
+
+    def _best_pay_suit(self, seat: int) -> Suit:
+        """The suit of which ``seat`` holds most pay cards (ties: ♥, then ♠ ♦ ♣)."""
+        prefer = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
+
+        def held(suit: Suit) -> int:
+            return sum(c in self.hands[seat] for _, c in pay_card_spaces(self.rules, suit))
+
+        return max(prefer, key=lambda suit: (held(suit), -prefer.index(suit)))
+
+    def _after_pay_suit(self) -> list[TripoliEvent]:
+        """Phase 1 (``pay_collection = hold``), then phase 2: private selections, or
+        (``poker = auto``) everyone's best five at once and a showdown without betting
+        (italian §3.3 item 9), or (``poker = none``) straight on (§3.3 item 17)."""
+        events = self._phase_one() if self.rules.pay_collection == "hold" else []
+        match self.rules.poker:
+            case "auto":
+                self.selections = {s: sorted(best_five(self.hands[s])) for s in self.players}
+                return events + self._start_betting()
+            case "none":
+                return events + self._before_michigan([])
         self.phase = Phase.SELECT
         return events
 
@@ -778,7 +895,9 @@ class TripoliGame(BaseModel):
         """Pay cards on the final hands: single cards, K-Q, the sequence (items 20-24)."""
         events: list[TripoliEvent] = []
         hands = {s: self.hands[s] for s in self.players}
-        for space, seats in phase_one_winners(self.rules, hands):
+        for space, seats in phase_one_winners(self.rules, hands, self.pay_suit, self.seq_start):
+            if seats:
+                self.claimed.append(space)
             events += self._split(space, seats)
         return events
 
@@ -902,7 +1021,15 @@ class TripoliGame(BaseModel):
                 winners = winners or won
         if self.leftover:
             return events + self._leftover_round_over()
-        return events + self._start_michigan(winners)
+        return events + self._before_michigan(winners)
+
+    def _before_michigan(self, winners: list[int]) -> list[TripoliEvent]:
+        """The ghost auction (``ghost_auction``, §3.3 item 18: everyone from the dealer's
+        left, the dealer included; the bid goes onto MONTE), then Michigan."""
+        self.poker_winners = winners
+        if self.rules.ghost_auction:
+            return self._open_auction("ghost", list(self.players), self.rules.going_out_space)
+        return self._start_michigan(winners)
 
     def _award(
         self, chips: int, eligible: list[int], values: dict[int, int], pot: int, final: bool
@@ -964,10 +1091,13 @@ class TripoliGame(BaseModel):
         m.first = False
         events: list[TripoliEvent] = [Led(seat=seat, card=card)]
         holder = {c: s for s in self.players for c in self.hands[s]}
-        run, player = [card], seat
+        run, by, player = [card], [seat], seat
         while True:
             self.hands[player].remove(run[-1])
             self.played[player].append(run[-1])
+            if self.rules.pay_collection == "play":  # §3.5, before the going-out check
+                for space in play_takes(self.rules, self.pay_suit, self.seq_start, run, by):
+                    events += self._split(space, [player])
             if not self.hands[player]:
                 return events + self._went_out(player)
             nxt = next_card(run[-1])
@@ -976,6 +1106,7 @@ class TripoliGame(BaseModel):
                 break
             player = holder_of_next
             run.append(nxt)
+            by.append(player)
             events.append(Played(seat=player, card=nxt))
         events.append(Stopped(seat=player, card=run[-1]))
         m.barred, m.red, m.turn = run[-1].suit, not run[-1].suit.is_red, player
@@ -983,10 +1114,11 @@ class TripoliGame(BaseModel):
         return events + self._resolve_lead()
 
     def _went_out(self, seat: int) -> list[TripoliEvent]:
-        """Going out: the space plus 1 chip per card from each opponent (items 52, 53)."""
+        """Going out: the space plus 1 chip per card from each opponent (items 52, 53); with
+        ``monte_once`` not the space if it was taken in phase 1 (§3.3 item 13)."""
         space = self.rules.going_out_space
-        chips = self.board[space]
-        self.board[space] = 0
+        chips = 0 if self.rules.monte_once and space in self.claimed else self.board[space]
+        self.board[space] -= chips
         payments = self._card_payments(skip=seat)
         won = chips + sum(payments.values())
         self.stacks[seat] = (self.stacks[seat] or 0) + won
@@ -1022,8 +1154,10 @@ class TripoliGame(BaseModel):
             )
         ]
         self.phase = Phase.BETWEEN_DEALS
-        self.spare_stage = self.auction = None
+        self.spare_stage = self.auction = self.namer = None
         self._rotate()
+        if self.rules.elimination == "zero_chips":  # checked at the end of a deal (§3.3 15)
+            events += self._eliminate()
         if self.ending:
             events += self._start_leftover()
         return events
@@ -1051,7 +1185,7 @@ class TripoliGame(BaseModel):
             return self._finish_session()
         k = min(self.rules.leftover_pots, total)
         self.leftover_pots = [total // k + (1 if i < total % k else 0) for i in range(k)]
-        self.board = dict.fromkeys(self.board, 0)
+        self.board = dict.fromkeys(self.board, 0) | {POT: 0}  # no-poker boards too (§3.3 17)
         self.leftover_index = -1
         return self._leftover_round()
 
@@ -1094,6 +1228,8 @@ class TripoliGame(BaseModel):
         """Over: rank the seated players by stack (item 62)."""
         self.phase = Phase.OVER
         self.betting = self.michigan = None
+        if POT not in self.rules.spaces and not self.board.get(POT):
+            self.board.pop(POT, None)
         self.result = {
             s: self.stacks[s] or 0 for s in range(self.seats) if self.stacks[s] is not None
         }
@@ -1130,6 +1266,7 @@ _ACTION_TYPES: dict[str, tuple[type, ...]] = {
     "auction": (Auction,),
     "bid": (Bid,),
     "pass": (Pass,),
+    "name_suit": (NameSuit,),
     "select": (Select,),
     "check": (Check,),
     "bet": (Bet,),

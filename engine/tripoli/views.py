@@ -13,22 +13,28 @@ from typing import TYPE_CHECKING, Literal
 
 from engine.cards import Card, Suit
 from engine.core import Frozen, Option
+from engine.tripoli.auction import AuctionItem
 from engine.tripoli.events import TripoliEvent
+from engine.tripoli.pay_cards import space_labels
 from engine.tripoli.phases import Phase
+from engine.tripoli.rules import TripoliRules
 
 if TYPE_CHECKING:
     from engine.tripoli.game import TripoliGame
 
 
 class AuctionView(Frozen):
-    """A running spare-hand auction (§2.4 item 17)."""
+    """A running auction: of the spare or the dealer's old hand (§2.4 item 17; ``seller``
+    the dealer), of the pay suit (§3.6) or the ghost hand (§3.3 item 18; ``seller`` None,
+    the winning bid goes onto ``space``)."""
 
-    item: Literal["spare", "old_hand"]
-    seller: int
+    item: AuctionItem
+    seller: int | None
     high_bid: int
     high_bidder: int | None
     passed: tuple[int, ...]
     turn: int | None
+    space: str | None = None  # where the winning bid goes; None: to the seller
 
 
 class PokerView(Frozen):
@@ -83,7 +89,12 @@ class TripoliTableView(Frozen):
     auction: AuctionView | None
     poker: PokerView | None
     michigan: MichiganView | None
-    pay_suit: Suit
+    pay_suit: Suit  # this deal's pay suit (hearts until an auctioned suit is named)
+    pay_suit_source: Literal["fixed", "auction", "dial"]  # how the pay suit is chosen
+    seq_start: int  # lowest rank of this deal's sequence (dialled under ``cosmo``)
+    space_labels: dict[str, str]  # space -> what it pays for this deal, board order
+    namer: int | None  # NAME_SUIT: the seat naming the pay suit
+    rules: TripoliRules  # the table's rules (``describe_differences`` words them)
     log: tuple[TripoliEvent, ...]
     result: dict[int, int] | None
 
@@ -135,13 +146,14 @@ def table_view(game: TripoliGame) -> TripoliTableView:
     if a is not None:
         auction = AuctionView(
             item=a.item,
-            seller=game.dealer,
+            seller=game.dealer if a.space is None else None,
             high_bid=a.high_bid,
             high_bidder=a.high_bidder,
             passed=tuple(a.passed),
             turn=a.turn,
+            space=a.space,
         )
-    pay_suit = game.rules.pay_suit if isinstance(game.rules.pay_suit, Suit) else Suit.HEARTS
+    source = game.rules.pay_suit if isinstance(game.rules.pay_suit, str) else "fixed"
     return TripoliTableView(
         rules_name=game.rules.name,
         phase=game.phase,
@@ -164,7 +176,12 @@ def table_view(game: TripoliGame) -> TripoliTableView:
         auction=auction,
         poker=poker,
         michigan=michigan,
-        pay_suit=pay_suit,
+        pay_suit=game.pay_suit,
+        pay_suit_source=source,
+        seq_start=game.seq_start,
+        space_labels=space_labels(game.rules, game.pay_suit, game.seq_start),
+        namer=game.namer,
+        rules=game.rules,
         log=tuple(game.log),
         result=None if game.result is None else dict(game.result),
     )

@@ -1,4 +1,5 @@
-"""Helpers for the Tripoli engine tests: fixed decks, seat translation, invariants, actions.
+"""Helpers for the Tripoli engine tests: fixed decks, seat translation, invariants, actions,
+and seeded random sessions (:func:`play_session`) for the playout tests of every preset.
 
 The rules file numbers seats from the dealer (seat 0 = dealer); :class:`Table` translates
 those numbers to engine seats for a chosen dealer, so scenarios also run with dealer != 0.
@@ -16,9 +17,11 @@ from pydantic import BaseModel
 
 from engine.cards import Card, parse
 from engine.core import Action, IllegalAction, Option
+from engine.tripoli import ai
 from engine.tripoli.actions import (
     Bet,
     Bid,
+    Fold,
     Lead,
     Raise,
     Select,
@@ -26,6 +29,7 @@ from engine.tripoli.actions import (
 from engine.tripoli.ai import random_legal
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
+from engine.tripoli.rules import TripoliRules
 
 CARD_EVENT_KINDS = {"showdown", "lead", "played", "stop"}
 
@@ -88,6 +92,7 @@ def junk_action(game: TripoliGame, rng: random.Random) -> Action:
             "auction",
             "bid",
             "pass",
+            "name_suit",
             "select",
             "check",
             "bet",
@@ -220,6 +225,109 @@ def play_out(game: TripoliGame) -> None:
         game.apply(seat, game.timeout_action(seat))
 
 
+MAX_STEPS = 3000
+
+
+def play_session(
+    n: int, seed: int, policy: str, deals: int, abandon: bool, rules: TripoliRules
+) -> TripoliGame:
+    """A seeded session of ``n`` seats under ``rules``, checked after every step.
+
+    Seats are driven by the AI (``policy = "ai"``) or by uniformly random legal actions
+    (``"random"``) through ``deals`` deals, ``end_session`` (sometimes abandoning a deal),
+    the leftover round and OVER. After every step: chips and cards are conserved, exactly
+    the seats in ``to_act`` have options, no view shows a card its seat may not see, and the
+    snapshot round trip is exact; after about a third of the steps, swapping two cards a
+    seat may not see leaves its view unchanged. Junk actions (mostly illegal) are refused
+    without changing anything, and stale decision ids are refused.
+
+    Returns
+    -------
+    (game, events)
+        The game (over) and every event of the session, in order.
+    """
+    rng = random.Random(seed)
+    stacks = [rng.choice([0, 9, 12, 30, 100, 100]) for _ in range(n)]
+    game = TripoliGame.new(rules, n, seed.to_bytes(8, "big"), stacks=stacks)
+    total = game.total_chips()
+    check_invariants(game, total)
+    seen = list(game.log)
+    played_deals = 1
+    for _ in range(MAX_STEPS):
+        if game.is_over:
+            break
+        if game.phase == Phase.BETWEEN_DEALS:
+            if played_deals >= deals:
+                seen += game.end_session()
+            else:
+                seen += game.start_deal()
+                played_deals += 1
+            check_invariants(game, total)
+            continue
+        if played_deals >= deals and not game.leftover and not game.ending and rng.random() < 0.05:
+            seen += game.end_session(abandon=abandon)
+            check_invariants(game, total)
+            continue
+        if rng.random() < 0.15:
+            try_junk(game, rng)
+        seat = rng.choice(sorted(game.to_act))
+        options = game.legal_actions(seat)
+        if policy == "ai":
+            action = ai.choose(game.view(seat), options, random.Random(rng.random()))
+        else:
+            action = random_legal(options, rng)
+        assert listed(action, options)
+        betting = game.betting if game.phase == Phase.BETTING else None
+        folded = set(betting.folded) if betting else set()
+        if isinstance(action, Fold):
+            folded.add(seat)
+        stale = game.decision_id(seat) - 1
+        assert refused(game, seat, action, stale) == "stale"
+        events = game.apply(seat, action, game.decision_id(seat))
+        seen += events
+        for e in events:
+            if e.kind == "showdown":
+                assert not set(e.hands) & folded
+        check_invariants(game, total)
+        if rng.random() < 0.3:
+            check_hidden(game)
+    assert game.is_over, "the session did not terminate"
+    assert game.result is not None and sum(game.result.values()) + sum(game.board.values()) == total
+    return game, seen
+
+
+def michigan(table: Table, hands: dict[int, str], stacks: dict[int, int], **kw) -> TripoliGame:
+    """A phase-3 position; ``hands`` and ``stacks`` by rules seat (0 = the dealer)."""
+    return TripoliGame.from_position(
+        kw.pop("rules", None),
+        phase=Phase.MICHIGAN,
+        stacks=table.stacks(stacks),
+        hands={table(k): cards(v) for k, v in hands.items()},
+        dealer=table(0),
+        **kw,
+    )
+
+
+def by_rule_seat(game: TripoliGame, table: Table) -> dict[int, int | None]:
+    """The stacks by rules seat (0 = the dealer)."""
+    return {k: game.stacks[table(k)] for k in range(table.n)}
+
+
+def try_junk(game: TripoliGame, rng: random.Random) -> None:
+    """Apply a random action of any kind; unless it is legal, it must change nothing."""
+    seat = rng.randrange(game.seats)
+    action = junk_action(game, rng)
+    if game.to_act and seat in game.to_act and listed(action, game.legal_actions(seat)):
+        return  # legal after all: not junk
+    before = game.model_dump_json()
+    try:
+        game.apply(seat, action)
+    except IllegalAction:
+        assert game.model_dump_json() == before
+    else:
+        raise AssertionError(f"accepted an unlisted action {action!r} from seat {seat}")
+
+
 @pytest.fixture(scope="session")
 def tri() -> SimpleNamespace:
     """The helpers above, for the Tripoli test modules."""
@@ -236,4 +344,7 @@ def tri() -> SimpleNamespace:
         check_hidden=check_hidden,
         refused=refused,
         play_out=play_out,
+        play_session=play_session,
+        michigan=michigan,
+        by_rule_seat=by_rule_seat,
     )

@@ -325,7 +325,7 @@ def test_seq_678_preset_pays_six_seven_eight(tri):
 
 def test_new_refuses_bad_arguments():
     with pytest.raises(ValueError):
-        TripoliGame.new(TripoliRules(pay_collection="play"), 4, b"x")
+        TripoliGame.new(TripoliRules(first_lead="lowest_black"), 4, b"x")
     with pytest.raises(ValueError):
         TripoliGame.new(TripoliRules(), 10, b"x")
     with pytest.raises(ValueError):

@@ -12,82 +12,10 @@ decision ids are refused.
 
 from __future__ import annotations
 
-import random
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.core import IllegalAction
-from engine.tripoli import ai
-from engine.tripoli.actions import Fold
-from engine.tripoli.game import TripoliGame
-from engine.tripoli.phases import Phase
 from engine.tripoli.rules import PRESETS
-
-MAX_STEPS = 3000
-
-
-def _session(tri, n: int, seed: int, policy: str, deals: int, abandon: bool, preset: str) -> None:
-    rng = random.Random(seed)
-    stacks = [rng.choice([0, 9, 12, 30, 100, 100]) for _ in range(n)]
-    game = TripoliGame.new(PRESETS[preset], n, seed.to_bytes(8, "big"), stacks=stacks)
-    total = game.total_chips()
-    tri.check_invariants(game, total)
-    played_deals = 1
-    for _ in range(MAX_STEPS):
-        if game.is_over:
-            break
-        if game.phase == Phase.BETWEEN_DEALS:
-            if played_deals >= deals:
-                game.end_session()
-            else:
-                game.start_deal()
-                played_deals += 1
-            tri.check_invariants(game, total)
-            continue
-        if played_deals >= deals and not game.leftover and not game.ending and rng.random() < 0.05:
-            game.end_session(abandon=abandon)
-            tri.check_invariants(game, total)
-            continue
-        if rng.random() < 0.15:
-            _try_junk(tri, game, rng)
-        seat = rng.choice(sorted(game.to_act))
-        options = game.legal_actions(seat)
-        if policy == "ai":
-            action = ai.choose(game.view(seat), options, random.Random(rng.random()))
-        else:
-            action = tri.random_action(options, rng)
-        assert tri.listed(action, options)
-        betting = game.betting if game.phase == Phase.BETTING else None
-        folded = set(betting.folded) if betting else set()
-        if isinstance(action, Fold):
-            folded.add(seat)
-        stale = game.decision_id(seat) - 1
-        assert tri.refused(game, seat, action, stale) == "stale"
-        events = game.apply(seat, action, game.decision_id(seat))
-        for e in events:
-            if e.kind == "showdown":
-                assert not set(e.hands) & folded
-        tri.check_invariants(game, total)
-        if rng.random() < 0.3:
-            tri.check_hidden(game)
-    assert game.is_over, "the session did not terminate"
-    assert game.result is not None and sum(game.result.values()) + sum(game.board.values()) == total
-
-
-def _try_junk(tri, game: TripoliGame, rng: random.Random) -> None:
-    seat = rng.randrange(game.seats)
-    action = tri.junk_action(game, rng)
-    if game.to_act and seat in game.to_act and tri.listed(action, game.legal_actions(seat)):
-        return  # legal after all: not junk
-    before = game.model_dump_json()
-    try:
-        game.apply(seat, action)
-    except IllegalAction:
-        assert game.model_dump_json() == before
-    else:
-        raise AssertionError(f"accepted an unlisted action {action!r} from seat {seat}")
-
 
 playout_settings = settings(max_examples=100, deadline=None)
 
@@ -100,7 +28,7 @@ playout_settings = settings(max_examples=100, deadline=None)
     abandon=st.booleans(),
 )
 def test_ai_sessions_keep_every_invariant(tri, n, seed, deals, abandon):
-    _session(tri, n, seed, "ai", deals, abandon, "classic")
+    tri.play_session(n, seed, "ai", deals, abandon, PRESETS["classic"])
 
 
 @playout_settings
@@ -114,4 +42,4 @@ def test_ai_sessions_keep_every_invariant(tri, n, seed, deals, abandon):
 def test_random_legal_sessions_keep_every_invariant(tri, n, seed, deals, abandon, preset):
     rules = PRESETS[preset]
     n = min(max(n, rules.min_players), rules.max_players)
-    _session(tri, n, seed, "random", deals, abandon, preset)
+    tri.play_session(n, seed, "random", deals, abandon, rules)

@@ -34,10 +34,6 @@ def board(**chips: int) -> dict[str, int]:
     return {names.get(k, k): v for k, v in chips.items()}
 
 
-def stacks_by_rule_seat(game: TripoliGame, T) -> dict[int, int | None]:
-    return {k: game.stacks[T(k)] for k in range(T.n)}
-
-
 # ---------------------------------------------------------------- phase 1 and the spare hand
 
 
@@ -67,7 +63,7 @@ def test_s1_seq_split_with_odd_chip(tri):
             ("SEQ", T(3), 3),
         ]
     )
-    assert stacks_by_rule_seat(game, T) == {0: 54, 1: 57, 2: 54, 3: 57}
+    assert tri.by_rule_seat(game, T) == {0: 54, 1: 57, 2: 54, 3: 57}
     assert game.board == dict(zip(SPACES, [0, 0, 0, 4, 0, 4, 1, 4, 4], strict=True))
     assert game.total_chips() == 4 * 59 + 3
 
@@ -86,7 +82,7 @@ def test_s2_king_queen_collected_by_one_player(tri):
     game.start_deal(deck)
     assert game.stacks == [40] * 5 and game.board["KQ♥"] == 15
     game.apply(T(0), Keep())
-    assert stacks_by_rule_seat(game, T) == {0: 45, 1: 45, 2: 65, 3: 40, 4: 45}
+    assert tri.by_rule_seat(game, T) == {0: 45, 1: 45, 2: 65, 3: 40, 4: 45}
     assert game.board == dict(zip(SPACES, [0, 0, 0, 0, 0, 0, 5, 5, 5], strict=True))
     assert game.total_chips() == 255
 
@@ -137,7 +133,7 @@ def test_s4_auction_of_the_unseen_spare(tri):
     game.apply(T(1), Bid(amount=5))
     events = game.apply(T(2), Pass())
     assert next(e for e in events if e.kind == "auction_sold").amount == 5
-    assert stacks_by_rule_seat(game, T) == {0: 45, 1: 35, 2: 40, 3: 40}
+    assert tri.by_rule_seat(game, T) == {0: 45, 1: 35, 2: 40, 3: 40}
     assert game.board == dict.fromkeys(SPACES, 4)
     assert game.hands[T(1)] == spare_before and game.spare == s1_before
     assert game.phase == Phase.SELECT  # the procedure ended: the dealer cannot exchange
@@ -157,7 +153,7 @@ def test_s5_exchange_then_auction_of_the_old_hand(tri):
     game.apply(T(2), Bid(amount=1))
     game.apply(T(3), Bid(amount=2))
     game.apply(T(2), Pass())
-    assert stacks_by_rule_seat(game, T) == {0: 42, 1: 40, 2: 40, 3: 38}
+    assert tri.by_rule_seat(game, T) == {0: 42, 1: 40, 2: 40, 3: 38}
     assert game.hands[T(3)] == old_hand and game.spare == s3_before
 
 
@@ -202,7 +198,7 @@ def test_s6_check_around_to_showdown(tri):
     events = [e for k in (1, 2, 3, 0) for e in game.apply(T(k), Check())]
     shown = next(e for e in events if e.kind == "showdown")
     assert set(shown.hands) == {T(0), T(1), T(2), T(3)}
-    assert stacks_by_rule_seat(game, T) == {0: 30, 1: 30, 2: 36, 3: 30}
+    assert tri.by_rule_seat(game, T) == {0: 30, 1: 30, 2: 36, 3: 30}
     assert game.board["POT"] == 0
     assert game.phase == Phase.MICHIGAN and game.to_act == {T(2)}
 
@@ -227,7 +223,7 @@ def test_s7_bet_raise_fold_call_call(tri):
     shown = next(e for e in events if e.kind == "showdown")
     assert set(shown.hands) == {T(0), T(1), T(2)}  # s3's cards are not shown
     assert all(T(3) not in v.table.poker.showdown for v in map(game.view, range(4)))
-    assert stacks_by_rule_seat(game, T) == {0: 50, 1: 22, 2: 22, 3: 30}
+    assert tri.by_rule_seat(game, T) == {0: 50, 1: 22, 2: 22, 3: 30}
     assert game.board["POT"] == 0 and game.total_chips() == 124
     assert game.to_act == {T(0)}
 
@@ -255,7 +251,7 @@ def test_s8_tie_split_with_odd_chip_and_first_tied_winner_leads(tri):
     assert sorted((e.seat, e.chips) for e in events if e.kind == "pot_won") == sorted(
         [(T(2), 5), (T(4), 5)]
     )
-    assert stacks_by_rule_seat(game, T) == {0: 20, 1: 18, 2: 23, 3: 20, 4: 23}
+    assert tri.by_rule_seat(game, T) == {0: 20, 1: 18, 2: 23, 3: 20, 4: 23}
     assert game.board["POT"] == 1
     assert game.to_act == {T(2)}
 
@@ -280,7 +276,7 @@ def test_s9_short_stack_all_in_with_side_pot(tri):
         (T(3), 10, 0),
         (T(1), 6, 1),
     ]
-    assert stacks_by_rule_seat(game, T) == {0: 30, 1: 31, 2: 25, 3: 10}
+    assert tri.by_rule_seat(game, T) == {0: 30, 1: 31, 2: 25, 3: 10}
     assert game.total_chips() == 96
     assert game.to_act == {T(3)}
 
@@ -288,21 +284,10 @@ def test_s9_short_stack_all_in_with_side_pot(tri):
 # ---------------------------------------------------------------- phase 3
 
 
-def _michigan(tri, T, hands: dict[int, str], stacks: dict[int, int], **kw):
-    return TripoliGame.from_position(
-        phase=Phase.MICHIGAN,
-        stacks=T.stacks(stacks),
-        hands={T(k): tri.cards(v) for k, v in hands.items()},
-        dealer=T(0),
-        **kw,
-    )
-
-
 def test_s10_run_stopped_by_the_spare_hand(tri):
     T = tri.Table(3, dealer=1)
     c = tri.cards
-    game = _michigan(
-        tri,
+    game = tri.michigan(
         T,
         {1: "5♠ 9♠ 3♥", 2: "6♠ K♦", 0: "7♠ 4♥ 10♣"},
         dict.fromkeys(range(3), 20),
@@ -326,8 +311,7 @@ def test_s10_run_stopped_by_the_spare_hand(tri):
 def test_s11_stopper_holds_only_the_barred_suit_and_the_lead_passes(tri):
     T = tri.Table(4, dealer=2)
     c = tri.cards
-    game = _michigan(
-        tri,
+    game = tri.michigan(
         T,
         {1: "Q♠ 7♦", 2: "K♠ 9♦", 3: "A♠ 3♠ 5♠", 0: "8♦ 2♣ 6♣"},
         dict.fromkeys(range(4), 20),
@@ -345,8 +329,7 @@ def test_s11_stopper_holds_only_the_barred_suit_and_the_lead_passes(tri):
 def test_s12_block_with_payments_into_the_kitty(tri):
     T = tri.Table(3, dealer=0)
     c = tri.cards
-    game = _michigan(
-        tri,
+    game = tri.michigan(
         T,
         {0: "2♠ 4♠ 8♠", 1: "6♠ 10♠ J♠", 2: "3♠ 7♠"},
         dict.fromkeys(range(3), 20),
@@ -360,15 +343,14 @@ def test_s12_block_with_payments_into_the_kitty(tri):
     blocked = next(e for e in events if e.kind == "blocked")
     assert blocked.payments == {T(0): 2, T(1): 3, T(2): 1}
     assert game.board["KITTY"] == 11
-    assert stacks_by_rule_seat(game, T) == {0: 18, 1: 17, 2: 19}
+    assert tri.by_rule_seat(game, T) == {0: 18, 1: 17, 2: 19}
     assert game.phase == Phase.BETWEEN_DEALS and game.total_chips() == 65
 
 
 def test_s13_going_out_on_a_forced_follow(tri):
     T = tri.Table(4, dealer=3)
     c = tri.cards
-    game = _michigan(
-        tri,
+    game = tri.michigan(
         T,
         {2: "9♦ 4♥", 3: "10♦", 0: "J♦ 5♠ 6♠", 1: "2♥"},
         dict.fromkeys(range(4), 20),
@@ -382,7 +364,7 @@ def test_s13_going_out_on_a_forced_follow(tri):
     out = next(e for e in events if e.kind == "went_out")
     assert (out.seat, out.space_chips, out.payments) == (T(3), 9, {T(0): 3, T(1): 1, T(2): 1})
     assert out.chips == 14
-    assert stacks_by_rule_seat(game, T) == {0: 17, 1: 19, 2: 19, 3: 34}
+    assert tri.by_rule_seat(game, T) == {0: 17, 1: 19, 2: 19, 3: 34}
     assert game.board["KITTY"] == 0 and game.total_chips() == 89
     assert c("J♦")[0] in game.hands[T(0)]
 
@@ -390,8 +372,7 @@ def test_s13_going_out_on_a_forced_follow(tri):
 def test_s16_colour_preset_complete_phase_three(tri):
     T = tri.Table(3, dealer=0)
     c = tri.cards
-    game = _michigan(
-        tri,
+    game = tri.michigan(
         T,
         {
             0: "7♠ 10♠ J♠ Q♠ K♠ A♠ 2♣ 3♣ 4♣ 6♣ 7♣ 8♣ 9♣",
@@ -420,7 +401,7 @@ def test_s16_colour_preset_complete_phase_three(tri):
     out = next(e for e in events if e.kind == "went_out")
     assert (out.seat, out.space_chips, out.payments) == (T(1), 3, {T(0): 3, T(2): 3})
     assert out.chips == 9
-    assert stacks_by_rule_seat(game, T) == {0: 27, 1: 39, 2: 27}
+    assert tri.by_rule_seat(game, T) == {0: 27, 1: 39, 2: 27}
 
 
 def test_s19_dealer_leads_first_with_lowest_card(tri):
