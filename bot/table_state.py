@@ -90,6 +90,10 @@ class Table:
         its member presses "I'm back".
     idle_deadline
         POSIX seconds at which an untouched lobby closes itself.
+    dm_messages
+        Seat -> (deal number, DM channel id, message id) of that member's DM hand view.
+    dm_closed
+        Seat -> deal number in which sending the member a DM failed (closed DMs).
     """
 
     id: str
@@ -116,6 +120,9 @@ class Table:
     deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
     timeouts: dict[int, int] = field(default_factory=dict)
     idle_deadline: float | None = None
+    dm_messages: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    dm_closed: dict[int, int] = field(default_factory=dict)
+    dms_dirty: bool = False
 
     @property
     def ranked(self) -> bool:
@@ -157,6 +164,8 @@ class Table:
             "deadlines": [[seat, *due] for seat, due in self.deadlines.items()],
             "timeouts": list(self.timeouts.items()),
             "idle_deadline": self.idle_deadline,
+            "dm_messages": [[seat, *where] for seat, where in self.dm_messages.items()],
+            "dm_closed": list(self.dm_closed.items()),
             "game": None if self.game is None else self.game.model_dump_json(),
         })
 
@@ -190,6 +199,9 @@ class Table:
             deadlines={seat: (decision, when) for seat, decision, when in data["deadlines"]},
             timeouts=dict(data["timeouts"]),
             idle_deadline=data["idle_deadline"],
+            dm_messages={seat: (deal, channel, message)
+                         for seat, deal, channel, message in data["dm_messages"]},
+            dm_closed=dict(data["dm_closed"]),
         )
         table.notes.extend(data["notes"])
         return table

@@ -20,6 +20,7 @@ each interaction exactly once. The table's data lives in :mod:`bot.table_state`.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import secrets
 from collections.abc import AsyncIterator, Coroutine, Sequence
@@ -40,6 +41,12 @@ from engine.core import IllegalAction
 log = logging.getLogger("parlour.tables")
 
 T = TypeVar("T")
+
+DM_SETTING = "dm"
+"""Key of a member's DM hand views setting (scope ``user:<id>``, JSON ``true``/``false``)."""
+
+DM_CLOSED = 50007
+"""Discord's error code for "Cannot send messages to this user" (closed DMs)."""
 
 REPOST_CODES = frozenset({10008, 30046})
 """Board edit errors answered by posting a new board: unknown message (deleted) and too many
@@ -596,6 +603,8 @@ class TableRegistry(TableInteractions):
         await self._advance(table, in_driver)
         self._arm(table)
         self._reschedule()
+        table.dms_dirty = True
+        self._schedule_publish(table)
 
     def _arm(self, table: Table) -> None:
         """Give every member's new pending decision a deadline; drop the others."""
@@ -754,14 +763,63 @@ class TableRegistry(TableInteractions):
         Edits asked for within ``board_edit_interval`` seconds become one edit.
         """
         table.board_dirty = True
-        if table.board_task is None or table.board_task.done():
-            table.board_task = self._spawn(self._board_loop(table))
+        self._schedule_publish(table)
 
-    async def _board_loop(self, table: Table) -> None:
-        while table.board_dirty:
+    def _schedule_publish(self, table: Table) -> None:
+        if table.board_task is None or table.board_task.done():
+            table.board_task = self._spawn(self._publish_loop(table))
+
+    async def _publish_loop(self, table: Table) -> None:
+        """Debounced publishing: the board, then the members' DM hand views."""
+        while table.board_dirty or table.dms_dirty:
             await asyncio.sleep(self.bot.settings.board_edit_interval)
-            table.board_dirty = False
-            await self._edit_board(table)
+            if table.board_dirty:
+                table.board_dirty = False
+                await self._edit_board(table)
+            if table.dms_dirty:
+                table.dms_dirty = False
+                await self._update_dms(table)
+
+    async def wants_dm(self, member_id: int) -> bool:
+        """True when the member turned DM hand views on (setting ``user:<id>`` / ``dm``,
+        JSON ``true``; written by ``/settings dm on|off``)."""
+        text = await self.bot.store.get_setting(f"user:{member_id}", DM_SETTING)
+        return text is not None and json.loads(text) is True
+
+    async def _update_dms(self, table: Table) -> None:
+        """Keep one DM hand view per member and deal up to date (DESIGN.md §4); a member
+        whose DMs are closed (50007) is told on the board, without cards, to use My hand."""
+        if table.state is not TableState.PLAYING:
+            return
+        adapter = self.adapter(table)
+        deal = adapter.deal_number(table.game)
+        for seat in table.active_seats():
+            entry = table.seats[seat]
+            if entry.member_id is None or table.dm_closed.get(seat) == deal:
+                continue
+            if not await self.wants_dm(entry.member_id):
+                continue
+            rendered = adapter.hand(table, seat)
+            known = table.dm_messages.get(seat)
+            try:
+                if known is not None and known[0] == deal:
+                    channel = self.bot.get_partial_messageable(known[1])
+                    await channel.get_partial_message(known[2]).edit(
+                        embed=rendered.embed, view=rendered.view
+                    )
+                else:
+                    dm = await self.bot.create_dm(discord.Object(id=entry.member_id))
+                    message = await dm.send(embed=rendered.embed, view=rendered.view)
+                    table.dm_messages[seat] = (deal, dm.id, message.id)
+            except discord.HTTPException as error:
+                if error.code != DM_CLOSED:
+                    log.warning("table %s: DM hand view of seat %d failed: %s",
+                                table.id, seat, error)
+                    continue
+                table.dm_closed[seat] = deal
+                table.note(f"{common.short_name(entry.name)}'s DMs are closed: "
+                           "press My hand to see your cards.")
+                self.schedule_board_edit(table)
 
     async def _edit_board(self, table: Table) -> None:
         if table.board_message_id is None:

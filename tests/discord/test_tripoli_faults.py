@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from test_tripoli import open_table
+from test_tripoli import open_table, shown_cards
 
 from engine.tripoli.phases import Phase
 
@@ -112,3 +112,30 @@ async def test_a_slow_end_command_answers_privately_after_deferring(world):
     assert callback.json == {"type": 5, "data": {"flags": 64}}  # deferred, privately
     [answer] = result.followups or [result.response]
     assert answer.ephemeral and "ends after this deal" in answer.content
+
+
+async def test_dm_hand_views_and_closed_dms(world):
+    """DM hand views: one DM per deal, edited as the hand changes, usable for decisions;
+    closed DMs (50007, C14) fall back to My hand with a note on the board and no cards."""
+    alice, bob = world.alice, world.bob
+    for member in (alice, bob):
+        await world.store.set_setting(f"user:{member.id}", "dm", "true")
+    bob_dm = bob.user.dm_channel
+    world.env.inject_error("POST", f"/channels/{bob_dm.id}/messages", status=403, code=50007,
+                           times=None)
+    session = await open_table(world, alice, bob)
+    await session.click(alice, session.board, label="Start")
+    await world.env.advance_time(20)  # the debounced board edit, DMs, then the note
+    [dm] = alice.user.dm_channel.history()
+    alice_seat = session.seat(alice)
+    own = {int(c) for c in session.game.hands[alice_seat]}
+    shown = shown_cards(dm.embeds, [row.to_dict() for row in dm.components])
+    assert shown and shown <= own  # her cards, nobody else's
+    assert "DMs are closed" in " ".join(f.value for f in session.board.embeds[0].fields)
+    assert not bob_dm.history()
+    dealer = session.game.dealer
+    await session.click(session.member(dealer), session.board, label="Keep")
+    await world.env.advance_time(10)
+    [dm] = alice.user.dm_channel.history()  # the same message, edited
+    await session.run(alice, alice.user.click(dm, label="Best five"))  # decided in the DM
+    assert alice_seat in session.game.selections
