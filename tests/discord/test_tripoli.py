@@ -66,6 +66,7 @@ class Session:
         self._table: Table = world.bot.tables.by_channel[self.channel.id]
         self.actions = 0
         self.requests = 0
+        self.by_kind: dict[str, list[int]] = {}  # kind of action -> REST calls of each
         self.total = 0  # a casual table's chips, fixed at the start
 
     @property
@@ -94,27 +95,39 @@ class Session:
 
     # ------------------------------------------------------------------ interactions
 
-    async def run(self, member: MemberActor, operation: Awaitable[InteractionResult]) -> Any:
+    async def run(self, member: MemberActor, operation: Awaitable[InteractionResult],
+                  kind: str = "other") -> Any:
         before = len(self.world.env.http_requests)
         result = await self.world.answered_once(operation)
+        calls = len(self.world.env.http_requests) - before
         self.actions += 1
-        self.requests += len(self.world.env.http_requests) - before
+        self.requests += calls
+        self.by_kind.setdefault(kind, []).append(calls)
         self.check_visibility(member, result)
         await self.check_chips()
         return result
 
     async def click(self, member: MemberActor, message: Any, **which: Any) -> Any:
-        return await self.run(member, member.click(message, **which))
+        where = "board" if message.id == self.board.id else "private view"
+        return await self.run(member, member.click(message, **which), f"click on {where}")
 
     async def select(self, member: MemberActor, message: Any, values: list[str]) -> Any:
-        return await self.run(member, member.select(message, values))
+        return await self.run(member, member.select(message, values), "select in private view")
 
     async def submit(self, member: MemberActor, shown: Any, amount: str) -> Any:
         assert shown.modal is not None, "the bot did not show a modal"
-        return await self.run(member, member.submit_modal(shown, {"amount": amount}))
+        return await self.run(member, member.submit_modal(shown, {"amount": amount}),
+                              "amount modal submit")
 
     async def slash(self, member: MemberActor, name: str, **options: Any) -> Any:
-        return await self.run(member, member.slash(self.channel, name, **options))
+        return await self.run(member, member.slash(self.channel, name, **options), "command")
+
+    def report(self, name: str) -> None:
+        """Print the REST calls per player action (the figure issue 3 asks for)."""
+        print(f"\n{name}: {self.requests} REST calls for {self.actions} actions "
+              f"= {self.requests / self.actions:.2f} per action")
+        for kind, calls in sorted(self.by_kind.items()):
+            print(f"  {kind}: {len(calls)} actions, {sum(calls) / len(calls):.2f} calls each")
 
     async def my_hand(self, member: MemberActor) -> Any:
         """Press "My hand"; returns the fresh private message."""
@@ -283,8 +296,7 @@ async def test_ranked_session_three_members(world):
     assert session.board.components == []
     assert session.table.id not in world.bot.tables.by_id
     assert world.channel.id not in world.bot.tables.by_channel
-    print(f"ranked: {session.requests} REST calls for {session.actions} actions "
-          f"= {session.requests / session.actions:.2f} per action")
+    session.report("ranked, 3 members")
 
 
 async def test_casual_session_two_members_two_ai(world):
@@ -307,8 +319,7 @@ async def test_casual_session_two_members_two_ai(world):
     await session.play_until(lambda: session.table.state is TableState.OVER)
     assert sum(session.game.result.values()) == 400
     assert await world.balances(alice, bob) == balances  # play chips only
-    print(f"casual: {session.requests} REST calls for {session.actions} actions "
-          f"= {session.requests / session.actions:.2f} per action")
+    session.report("casual, 2 members + 2 AI")
 
 
 async def test_dealer_exchanges_and_alone_sees_the_old_hand(world):
