@@ -338,3 +338,38 @@ async def test_dealer_exchanges_and_alone_sees_the_old_hand(world):
     assert "old hand" not in " ".join(_embed_texts(other_hand.embeds))
     await session.click(member, session.board, label="Keep")
     assert session.game.phase is Phase.SELECT
+
+
+async def test_members_join_and_leave_between_deals(world):
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    session = await open_table(world, alice, bob, carol)
+    await session.click(alice, session.board, label="Start")
+    refused = await session.click(dave, session.board, label="Leave")
+    assert refused.response.ephemeral and "not seated" in refused.response.content
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    [dave_before] = await world.balances(dave)
+    await session.click(dave, session.board, label="Join")
+    assert session.seat(dave) == 3 and await world.balances(dave) == [dave_before - 100]
+    [carol_before] = await world.balances(carol)
+    carol_stack = session.game.stacks[session.seat(carol)]
+    await session.click(carol, session.board, label="Leave")
+    assert session.seat(carol) is None
+    assert await world.balances(carol) == [carol_before + carol_stack]
+    await session.click(dave, session.board, label="Next deal")
+    assert session.game.deal_number == 2 and 3 in session.game.players
+    assert 2 not in session.game.players
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    await session.slash(bob, "tripoli end", now=False)  # not the host: refused
+    assert not session.table.ending
+    await session.slash(alice, "tripoli end")
+    await session.play_until(lambda: session.table.state is TableState.OVER)
+    assert await world.store.table_escrow(session.table.id) == 0
+
+
+async def test_ending_a_lobby_closes_it(world):
+    session = await open_table(world, world.alice, world.bob)
+    result = await session.slash(world.alice, "tripoli end")
+    assert result.response.ephemeral and session.table.state is TableState.OVER
+    assert session.board.components == [] and "cancelled" in session.board.embeds[0].description
+    again = await world.slash(world.bob, "tripoli start")  # the channel is free again
+    assert not again.response.ephemeral
