@@ -369,7 +369,8 @@ def test_s13_going_out_on_a_forced_follow(tri):
     assert c("J♦")[0] in game.hands[T(0)]
 
 
-def test_s16_colour_preset_complete_phase_three(tri):
+@pytest.mark.parametrize("preset", ["colour", "cosmo"])  # cosmo plays phase 3 as colour
+def test_s16_colour_preset_complete_phase_three(tri, preset):
     T = tri.Table(3, dealer=0)
     c = tri.cards
     game = tri.michigan(
@@ -380,7 +381,7 @@ def test_s16_colour_preset_complete_phase_three(tri):
             2: "2♠ 3♠ 4♠ 6♠ 9♠ Q♣ K♣ A♣ 5♥ 6♥ 7♥ 2♦ 3♦",
         },
         dict.fromkeys(range(3), 30),
-        rules=PRESETS["colour"],
+        rules=PRESETS[preset],
         spare=c("8♠ 8♥ 9♥ 10♥ J♥ Q♥ K♥ A♥ 4♦ 5♦ 6♦ 7♦ 8♦"),
         board={"KITTY": 3},
         leader=T(1),
