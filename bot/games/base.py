@@ -32,15 +32,11 @@ class Rendered:
 
 @dataclass(frozen=True)
 class AmountPrompt:
-    """A verb that needs a typed amount: the modal's title and label, and the legal range.
-
-    ``low`` and ``high`` are inclusive, in chips; the engine re-validates the amount.
-    """
+    """A verb that needs a typed amount: the modal's title and its input's label (which
+    states the legal range, e.g. ``"Bet (1-10 chips)"``); the engine validates the amount."""
 
     title: str
     label: str
-    low: int
-    high: int
 
 
 class GameAdapter(Protocol):
@@ -105,10 +101,6 @@ class GameAdapter(Protocol):
 
     def stacks(self, game: Game) -> list[int | None]:
         """Every seat's stack in chips (None for a departed seat)."""
-        ...
-
-    def total_chips(self, game: Game) -> int:
-        """Stacks plus everything on the board, in chips (conserved by every action)."""
         ...
 
     def between_deals(self, game: Game) -> bool:

@@ -117,12 +117,7 @@ class TripoliAdapter:
         if option is None or option.min is None or option.max is None:
             raise Refusal("illegal", f"You cannot {verb} now.")
         _, title, label = _AMOUNTS[verb]
-        return AmountPrompt(
-            title=title,
-            label=f"{label} ({option.min}-{option.max} chips)",
-            low=option.min,
-            high=option.max,
-        )
+        return AmountPrompt(title=title, label=f"{label} ({option.min}-{option.max} chips)")
 
     def decision_seconds(self, game: Game, seat: int) -> float:
         return DECISION_SECONDS[_game(game).phase]
@@ -132,9 +127,6 @@ class TripoliAdapter:
 
     def stacks(self, game: Game) -> list[int | None]:
         return list(_game(game).stacks)
-
-    def total_chips(self, game: Game) -> int:
-        return _game(game).total_chips()
 
     def between_deals(self, game: Game) -> bool:
         return _game(game).phase is Phase.BETWEEN_DEALS
