@@ -6,6 +6,13 @@ start, cancel), decisions (validate → apply → settle under the table's lock;
 after the lock is released), AI seats, deals, the end of the session and the settlement of
 chips. Everything game-specific goes through the game's adapter (:mod:`bot.games`).
 
+Reliability (DESIGN.md §4): every change is saved (``store.save_table``) and tables are
+restored at start-up; every member's pending decision has a deadline, fired by one
+scheduler per bot reading ``bot.clock`` (two timeouts in a row hand the seat to the AI until
+"I'm back"); board edits with no interaction behind them use the bot's token, are debounced
+by ``board_edit_interval`` and re-post a board that was deleted; members who turned DM hand
+views on get one DM per deal, edited as their hand changes.
+
 Chips (DESIGN.md §5): a table with members only is *ranked*: Start (and a join between deals)
 escrows the buy-in from the member's balance into the table; leaving and the end of the
 session settle the stack back. A table with any AI seat is *casual*: every seat starts with
