@@ -614,7 +614,8 @@ class TableRegistry(TableInteractions):
         self._schedule_publish(table)
 
     def _arm(self, table: Table) -> None:
-        """Give every member's new pending decision a deadline; drop the others."""
+        """Give every member's new pending decision a deadline (the table's ``turn_seconds``
+        option, else the game's time for that decision); drop the others."""
         game = table.game
         pending: set[int] = set()
         if table.state is TableState.PLAYING:
@@ -624,7 +625,7 @@ class TableRegistry(TableInteractions):
                 del table.deadlines[seat]
         adapter = self.adapter(table)
         for seat in pending - set(table.deadlines):
-            seconds = adapter.decision_seconds(game, seat)
+            seconds = table.options.get("turn_seconds") or adapter.decision_seconds(game, seat)
             table.deadlines[seat] = (game.decision_id(seat), self._now() + seconds)
 
     async def _advance(self, table: Table, in_driver: bool) -> None:

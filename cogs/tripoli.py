@@ -34,6 +34,7 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
         ante: app_commands.Range[int, 0, 10] = 1,
         bet_limit: app_commands.Range[int, 1, 1000] = 10,
         buy_in: app_commands.Range[int, 1, 1_000_000] | None = None,
+        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
     ) -> None:
         """Open a Tripoli table in this channel; you are the host.
 
@@ -45,8 +46,11 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
             Largest opening bet and largest raise in the poker phase, in chips (default 10).
         buy_in
             Each player's starting stack in chips (default: the server's buy-in).
+        turn_seconds
+            Seconds each decision may take before the default move is made for the player
+            (default: 45 to 120 seconds, depending on the decision).
         """
-        options = {"ante": ante, "bet_limit": bet_limit}
+        options = {"ante": ante, "bet_limit": bet_limit, "turn_seconds": turn_seconds}
         await self.bot.tables.open_command(
             interaction, GAME, options, buy_in or self.bot.settings.buy_in
         )

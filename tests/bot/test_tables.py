@@ -431,3 +431,12 @@ async def test_the_host_kicks_in_the_lobby_and_mid_deal(registry, store):
     assert seat not in table.game.to_act  # the AI answers for the seat at once
     await finish_deal(registry, table)
     assert table.seats[seat].left and await store.table_escrow(table.id) == table.game.total_chips()
+
+
+async def test_a_table_can_set_its_own_turn_time(registry):
+    table = registry.open("tripoli", guild_id=GUILD, channel_id=CHANNEL, host_id=ANN,
+                          host_name="a", options={"turn_seconds": 300}, buy_in=100)
+    await registry.join(table, BEN, "b")
+    await registry.start(table, ANN, False)
+    [(_decision, due)] = table.deadlines.values()
+    assert due == registry.bot.clock.now().timestamp() + 300
