@@ -460,7 +460,9 @@ class TripoliGame(BaseModel):
         """Start the next deal (only between deals); ``deck`` fixes its card order.
 
         Players who cannot pay the full ante are eliminated first (§2.11 item 64); with
-        fewer than 2 players left the session ends (leftover round, §2.9).
+        fewer than 2 players left the session ends: the leftover round(s) of §2.9, played
+        by the players left and those eliminated by this very ante (see
+        :meth:`_start_leftover`), then OVER.
 
         Raises
         ------
@@ -638,9 +640,10 @@ class TripoliGame(BaseModel):
         return self._bet_action(seat, action)
 
     def _start_deal(self, deck: list[Card] | None) -> list[TripoliEvent]:
+        before = set(self.eliminated)
         events: list[TripoliEvent] = self._eliminate()
         if len(self.active) < 2:
-            return events + self._start_leftover()
+            return events + self._start_leftover(set(self.eliminated) - before)
         self.deal_number += 1
         self.players = self._clockwise_from(self.dealer + 1, self.active)
         self.start_stacks, self.start_board = list(self.stacks), dict(self.board)
@@ -1156,10 +1159,14 @@ class TripoliGame(BaseModel):
         self.phase = Phase.BETWEEN_DEALS
         self.spare_stage = self.auction = self.namer = None
         self._rotate()
+        just_out: set[int] = set()
         if self.rules.elimination == "zero_chips":  # checked at the end of a deal (§3.3 15)
+            before = set(self.eliminated)
             events += self._eliminate()
+            if len(self.active) < 2:  # item 58: the session ends at once
+                self.ending, just_out = True, set(self.eliminated) - before
         if self.ending:
-            events += self._start_leftover()
+            events += self._start_leftover(just_out)
         return events
 
     def _rotate(self) -> None:
@@ -1177,12 +1184,24 @@ class TripoliGame(BaseModel):
         self.ending = True
         return self._end_deal(abandoned=True)
 
-    def _start_leftover(self) -> list[TripoliEvent]:
-        """Split the board into K leftover pots and play the first (items 59-60)."""
+    def _start_leftover(self, just_out: Iterable[int] = ()) -> list[TripoliEvent]:
+        """Split the board into K leftover pots and play the first (items 59-60).
+
+        The leftover rounds are played by the non-eliminated players (item 60) plus
+        ``just_out``: the seats eliminated by the very check that ends the session because
+        fewer than 2 players can pay the ante (items 58, 64; §3.3 item 15 for
+        ``zero_chips``). They were in the session until that moment, so when everybody is
+        knocked out at once the board is still played for, and a single player takes it
+        uncontested. Thus at OVER the board is empty and the final stacks hold every chip
+        (§4 item 35), unless ``leftover_poker`` is off or no player is seated.
+        """
         self.ending, self.leftover = False, True
         total = sum(self.board.values())
-        if not self.rules.leftover_poker or total == 0 or not self.active:
+        seats = sorted({*self.active, *just_out})
+        if not self.rules.leftover_poker or total == 0 or not seats:
             return self._finish_session()
+        self.players = seats
+        self.dealer = self._clockwise_from(self.dealer, seats)[0]  # the next dealer in turn
         k = min(self.rules.leftover_pots, total)
         self.leftover_pots = [total // k + (1 if i < total % k else 0) for i in range(k)]
         self.board = dict.fromkeys(self.board, 0) | {POT: 0}  # no-poker boards too (§3.3 17)
@@ -1195,7 +1214,7 @@ class TripoliGame(BaseModel):
         pots = (*self.leftover_pots,)
         self.board[POT] += self.leftover_pots.pop(0)
         self.deal_number += 1
-        self.players = self._clockwise_from(self.dealer + 1, self.active)
+        self.players = self._clockwise_from(self.dealer + 1, self.players)
         self.start_stacks, self.start_board = list(self.stacks), dict(self.board)
         deck = self._take_deck(None)
         self._reset_cards()
@@ -1220,7 +1239,7 @@ class TripoliGame(BaseModel):
 
     def _leftover_round_over(self) -> list[TripoliEvent]:
         if self.leftover_pots:
-            self._rotate()
+            self.dealer = self._clockwise_from(self.dealer + 1, self.players)[0]
             return self._leftover_round()
         return self._finish_session()
 

@@ -235,9 +235,10 @@ def play_session(
 
     Seats are driven by the AI (``policy = "ai"``) or by uniformly random legal actions
     (``"random"``) through ``deals`` deals, ``end_session`` (sometimes abandoning a deal),
-    the leftover round and OVER. After every step: chips and cards are conserved, exactly
-    the seats in ``to_act`` have options, no view shows a card its seat may not see, and the
-    snapshot round trip is exact; after about a third of the steps, swapping two cards a
+    the leftover round and OVER (then the board is empty, unless ``leftover_poker`` is off,
+    and the final stacks hold every chip). After every step: chips and cards are conserved,
+    exactly the seats in ``to_act`` have options, no view shows a card its seat may not see,
+    and the snapshot round trip is exact; after about a third of the steps, swapping two cards a
     seat may not see leaves its view unchanged. Junk actions (mostly illegal) are refused
     without changing anything, and stale decision ids are refused.
 
@@ -293,6 +294,8 @@ def play_session(
             check_hidden(game)
     assert game.is_over, "the session did not terminate"
     assert game.result is not None and sum(game.result.values()) + sum(game.board.values()) == total
+    if rules.leftover_poker:  # the leftover rounds empty the board (items 59-61, §4 item 35)
+        assert not any(game.board.values()) and sum(game.result.values()) == total
     return game, seen
 
 

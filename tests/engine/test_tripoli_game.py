@@ -88,6 +88,51 @@ def test_fewer_than_two_players_who_can_ante_end_the_session():
     assert game.log[-1].kind == "session_over"
 
 
+def test_players_knocked_out_by_the_same_ante_still_play_for_the_board(tri):
+    # items 58-60, 64: seats 0 and 1 cannot pay the ante of 9; they were in the session until
+    # this ante, so they play the leftover round; seat 2, out earlier, does not
+    game = TripoliGame.from_position(
+        phase=Phase.BETWEEN_DEALS, stacks=[5, 5, 40], eliminated=[2], board={"KQ♥": 10}
+    )
+    hands = ["5♦ 5♥ 7♠ 8♣ 9♦", "2♣ 3♦ 4♥ 10♠ Q♣"]  # dealing order s1 (a pair), s0
+    game.fix_next_deck(tri.leftover_deck(2, [tri.cards(h) for h in hands]))
+    events = game.start_deal()
+    assert [e.seat for e in events if e.kind == "eliminated"] == [0, 1]
+    assert game.players == [1, 0] and game.to_act == {1}
+    game.apply(1, Check())
+    events = game.apply(0, Check())
+    assert [(e.seat, e.chips) for e in events if e.kind == "pot_won"] == [(1, 10)]
+    assert game.is_over and game.result == {0: 5, 1: 15, 2: 40}
+    assert not any(game.board.values())
+
+
+def test_a_lone_player_knocked_out_by_the_ante_takes_the_board_uncontested():
+    game = TripoliGame.from_position(phase=Phase.BETWEEN_DEALS, stacks=[5, None], board={"SEQ": 7})
+    events = game.start_deal()
+    assert [(e.seat, e.chips, e.uncontested) for e in events if e.kind == "pot_won"] == [
+        (0, 7, True)
+    ]
+    assert game.is_over and game.result == {0: 12} and not any(game.board.values())
+
+
+def test_zero_chips_elimination_of_everybody_ends_with_the_board_played_for(tri):
+    # §3.3 item 15: both pay their last chip into the Kitty at a block (item 51) and are out
+    # at the end of the deal; they play the leftover round for the 3 chips, all-in for 0
+    game = TripoliGame.from_position(
+        TripoliRules(elimination="zero_chips"),
+        phase=Phase.MICHIGAN,
+        stacks=[1, 1],
+        hands={0: tri.cards("5♠ 9♠ J♠"), 1: tri.cards("3♠ 7♠")},
+        board={"KITTY": 1},
+        leader=0,
+        barred=Suit.SPADES,
+        first_lead=False,
+    )
+    assert game.eliminated == [0, 1]
+    assert game.is_over and sum(game.result.values()) == 3 and not any(game.board.values())
+    assert any(e.kind == "leftover_started" for e in game.log)
+
+
 def test_dealer_ante_differs_from_other_antes():
     rules = TripoliRules(dealer_ante=2)
     game = TripoliGame.new(rules, 4, b"d", first_dealer=0)
