@@ -4,6 +4,12 @@
 (``contrib``), the highest total ``B`` (``high``), folds, all-ins and who has acted since the
 last bet or raise. The game adds every chip put in to the ``POT`` space at once; :meth:`pots`
 splits the ``POT`` space into the main pot and side pots at the showdown (item 41).
+
+With ``all_in`` off (§3.1, §4 item 7: "a player who cannot call in full must fold") nobody
+is ever all-in, so there are no side pots: a call is offered only to a player who can pay
+it in full, and a player whose stack is 0 (from the start, or after betting or calling his
+last chip) may still check while nobody bets but must fold facing a bet or raise. Bets and
+raises are bounded by the stack as always; a bettor nobody matches wins uncontested.
 """
 
 from __future__ import annotations
@@ -25,15 +31,20 @@ class Betting(BaseModel):
     acted: list[int] = []
     turn: int | None = None
     pot_start: int = 0  # P0: chips on POT before the betting (item 41)
+    table_stakes: bool = True  # rules ``all_in`` (§3.1): short calls all-in, side pots
 
     @classmethod
-    def start(cls, order: list[int], stacks: list[int | None], pot_start: int) -> Betting:
-        """A fresh round; seats with 0 chips are all-in for 0 from the start (item 41)."""
+    def start(
+        cls, order: list[int], stacks: list[int | None], pot_start: int, table_stakes: bool
+    ) -> Betting:
+        """A fresh round; with ``table_stakes`` seats with 0 chips are all-in for 0 from the
+        start (item 41), without it they are not (module docstring)."""
         b = cls(
             order=list(order),
             contrib={s: 0 for s in order},
-            all_in=[s for s in order if not stacks[s]],
+            all_in=[s for s in order if table_stakes and not stacks[s]],
             pot_start=pot_start,
+            table_stakes=table_stakes,
         )
         b.turn = b.next_to_act(None)
         return b
@@ -84,7 +95,7 @@ class Betting(BaseModel):
                 out.append(Option(kind="bet", min=1, max=min(cap, stack)))
             return out
         out = [Option(kind="fold")]
-        if stack >= to_call or rules.all_in:
+        if stack >= to_call or self.table_stakes:
             out.append(Option(kind="call"))
         cap = rules.bet_limit - self.high if rules.bet_limit_mode == "total" else rules.bet_limit
         room = min(cap, stack - to_call)
@@ -93,10 +104,11 @@ class Betting(BaseModel):
         return out
 
     def put_in(self, seat: int, chips: int, stack_after: int) -> None:
-        """Record ``chips`` put in by ``seat``; all-in when its stack is now 0."""
+        """Record ``chips`` put in by ``seat``; all-in when its stack is now 0 (only with
+        ``table_stakes``)."""
         self.contrib[seat] += chips
         self.high = max(self.high, self.contrib[seat])
-        if stack_after == 0 and seat not in self.all_in:
+        if self.table_stakes and stack_after == 0 and seat not in self.all_in:
             self.all_in.append(seat)
 
     def unmatched(self) -> tuple[int | None, int]:

@@ -928,7 +928,7 @@ class TripoliGame(BaseModel):
     def _start_betting(self) -> list[TripoliEvent]:
         opener = self.dealer if self.rules.bet_opener == "dealer" else self.dealer + 1
         order = self._clockwise_from(opener, self.players)
-        self.betting = Betting.start(order, self.stacks, self.board[POT])
+        self.betting = Betting.start(order, self.stacks, self.board[POT], self.rules.all_in)
         self.phase = Phase.BETTING
         events: list[TripoliEvent] = [
             BettingStarted(pot=self.board[POT], all_in=tuple(self.betting.all_in))
@@ -959,11 +959,11 @@ class TripoliGame(BaseModel):
             case Bet(amount=amount):
                 self._put_in(seat, amount)
                 b.acted = []
-                event = BetMade(seat=seat, amount=amount, all_in=amount == stack)
+                event = BetMade(seat=seat, amount=amount, all_in=seat in b.all_in)
             case Call():
                 pay = min(to_call, stack)
                 self._put_in(seat, pay)
-                event = Called(seat=seat, amount=pay, all_in=pay == stack)
+                event = Called(seat=seat, amount=pay, all_in=seat in b.all_in)
             case Raise(amount=amount):
                 self._put_in(seat, to_call + amount)
                 b.acted = []
@@ -972,7 +972,7 @@ class TripoliGame(BaseModel):
                     amount=amount,
                     paid=to_call + amount,
                     total=b.contrib[seat],
-                    all_in=to_call + amount == stack,
+                    all_in=seat in b.all_in,
                 )
             case _:
                 raise AssertionError(action)

@@ -62,7 +62,7 @@ class TripoliRules(Frozen):
     bet_opener: Literal["left", "dealer"] = "left"  # §2.6 item 31
     bet_limit: int = Field(10, ge=1)  # §2.6 item 39: L
     bet_limit_mode: Literal["increment", "total"] = "increment"  # §4 item 6
-    all_in: bool = True  # §2.6 item 41; off: a player who cannot call in full must fold
+    all_in: bool = True  # §2.6 item 41; off: no all-in, a short call must fold (betting.py)
     michigan_leader: Literal["poker_winner", "dealer", "left"] = "poker_winner"  # item 42
     first_lead: Literal[
         "lowest_of_suit", "lowest_card", "lowest_black", "lowest_of_longest_suit"

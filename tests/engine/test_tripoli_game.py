@@ -272,6 +272,55 @@ def test_without_all_in_a_short_player_can_only_fold(tri):
     assert {o.kind for o in game.legal_actions(2)} == {"fold"}
 
 
+NO_ALL_IN_HANDS = {0: "9♣ 9♦ 9♥ 9♠ 2♣", 1: "3♣ 3♦ 3♥ 4♠ 4♦", 2: "2♥ 5♥ 7♥ J♥ A♥"}
+
+
+def _no_all_in(tri, stacks):
+    """Betting without all-in (§3.1 ``all_in`` off); seat 0 quads > seat 1 full house >
+    seat 2 flush; 3 chips on POT; seat 1 opens."""
+    hands = {s: tri.cards(h) for s, h in NO_ALL_IN_HANDS.items()}
+    return TripoliGame.from_position(
+        TripoliRules(all_in=False),
+        phase=Phase.BETTING,
+        stacks=stacks,
+        hands=hands,
+        selections=hands,
+        board={"POT": 3},
+    )
+
+
+def test_without_all_in_a_player_without_chips_may_check_but_must_fold_to_a_bet(tri):
+    game = _no_all_in(tri, [0, 30, 30])
+    assert game.betting.all_in == [] and game.to_act == {1}
+    game.apply(1, Check())
+    game.apply(2, Check())
+    assert {o.kind for o in game.legal_actions(0)} == {"check"}
+    events = game.apply(0, Check())
+    assert [(e.seat, e.chips) for e in events if e.kind == "pot_won"] == [(0, 3)]
+    assert game.stacks == [3, 30, 30]
+
+    game = _no_all_in(tri, [0, 30, 30])
+    game.apply(1, Bet(amount=5))
+    game.apply(2, Call())
+    assert {o.kind for o in game.legal_actions(0)} == {"fold"}
+    events = game.apply(0, Fold())
+    assert [(e.seat, e.chips, e.pot) for e in events if e.kind == "pot_won"] == [(1, 13, 0)]
+    assert game.stacks == [0, 38, 25]
+
+
+def test_without_all_in_betting_the_whole_stack_is_not_all_in(tri):
+    game = _no_all_in(tri, [30, 4, 30])
+    events = game.apply(1, Bet(amount=4))
+    assert not events[0].all_in and game.betting.all_in == []
+    game.apply(2, Raise(amount=6))
+    game.apply(0, Call())
+    assert [o.kind for o in game.legal_actions(1)] == ["fold"]
+    events = game.apply(1, Fold())
+    assert not any(e.kind == "bet_returned" for e in events)
+    assert [(e.seat, e.chips, e.pot) for e in events if e.kind == "pot_won"] == [(0, 27, 0)]
+    assert game.stacks == [47, 0, 20]
+
+
 def test_unmatched_excess_returns_to_the_bettor(tri):
     game = _betting(tri, [30, 30, 3, 30])
     game.apply(1, Bet(amount=10))

@@ -20,6 +20,7 @@ COMBINATIONS = {
     "italian+monte_once+other_suit": make_rules("italian", monte_once=True, next_lead="other_suit"),
     "italian-boodle+play": make_rules("italian-boodle", pay_collection="play"),
     "classic+spare_needs_no_pay_card": make_rules("classic", spare_needs_no_pay_card=True),
+    "classic+no all-in": make_rules("classic", all_in=False),
     "cosmo+play": make_rules("cosmo", pay_collection="play"),
     "cadaco-box-rules (§3.8)": make_rules(
         "dutch", bet_opener="dealer", michigan_leader="dealer", first_lead="lowest_card"
@@ -64,5 +65,8 @@ def test_every_preset_plays_whole_sessions(tri, name):
                 assert all(
                     "michigan_started" in deals[:i] for i, k in enumerate(deals) if k == "pay_taken"
                 )
+            if not rules.all_in:  # nobody is ever all-in, so no side pots (§3.1, §4 item 7)
+                assert not any(getattr(e, "all_in", False) for e in events)
+                assert all(e.pot == 0 for e in events if e.kind == "pot_won")
     assert {"deal_started", "michigan_started", "session_over"} <= seen
     assert PROOF.get(name, set()) <= seen, PROOF[name] - seen
