@@ -537,16 +537,18 @@ class TripoliGame(BaseModel):
         return self.seats - 1
 
     def remove_seat(self, seat: int) -> int:
-        """Remove ``seat`` (between deals or when over); returns its stack to settle.
+        """Remove ``seat`` (between deals or when over); returns its stack, in chips, to settle.
 
-        The seat keeps its number and is skipped from now on.
+        The seat keeps its number and is skipped from now on. When the session is over,
+        ``result`` (the final stacks and ranking, item 62) stays as it was: leaving a finished
+        table pays out the stack but does not rewrite the result.
 
         Raises
         ------
         IllegalAction
-            ``illegal`` during a deal or for an empty seat.
+            ``illegal`` during a deal (leftover rounds included) or for an empty seat.
         """
-        if self.phase not in (Phase.BETWEEN_DEALS, Phase.OVER) or self.leftover:
+        if self.phase not in (Phase.BETWEEN_DEALS, Phase.OVER):
             raise IllegalAction("illegal", "Players leave between deals.")
         if not 0 <= seat < self.seats or self.stacks[seat] is None:
             raise IllegalAction("illegal", f"Seat {seat} is empty.")
@@ -554,8 +556,6 @@ class TripoliGame(BaseModel):
         self.stacks[seat] = None
         self.unused.extend(self.hands[seat])
         self.hands[seat] = []
-        if self.result is not None:
-            self.result.pop(seat, None)
         return stack
 
     # ------------------------------------------------------------------ validation

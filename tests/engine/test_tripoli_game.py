@@ -359,6 +359,24 @@ def test_add_and_remove_seats_between_deals(tri):
     tri.check_invariants(game, game.total_chips())
 
 
+def test_players_leave_a_finished_session_with_their_stacks_but_not_a_leftover_round(tri):
+    game = TripoliGame.from_position(
+        phase=Phase.BETWEEN_DEALS, stacks=[10, 20], board={"KQ♥": 9}, dealer=0
+    )
+    game.end_session()
+    assert game.leftover and game.phase == Phase.BETTING
+    with pytest.raises(IllegalAction):
+        game.remove_seat(0)
+    tri.play_out(game)
+    assert game.is_over
+    result = dict(game.result)
+    assert sum(result.values()) == 39
+    assert game.remove_seat(0) == result[0] and game.stacks[0] is None
+    assert game.result == result  # the final standing is not rewritten
+    with pytest.raises(IllegalAction):
+        game.remove_seat(0)
+
+
 def test_a_full_table_refuses_a_tenth_player(tri):
     game = TripoliGame.new(TripoliRules(), 9, b"full")
     tri.play_out(game)
