@@ -18,16 +18,11 @@ from discord.ext import commands
 import cogs
 from bot.clock import Clock, SystemClock
 from bot.config import Settings, load_settings
-from bot.store import Store, StoreError, open_store
+from bot.replies import answer_failure
+from bot.store import Store, open_store
 from bot.tables import TableRegistry
 
 log = logging.getLogger("parlour")
-
-GENERIC_FAILURE = (
-    "Sorry, something went wrong on Parlour's side. Please try again; "
-    "if it keeps happening, tell a server admin."
-)
-
 
 class ParlourBot(commands.Bot):
     """Parlour's Discord client.
@@ -108,57 +103,6 @@ class ParlourBot(commands.Bot):
     ) -> None:
         """Answer a failed slash command once, ephemerally and kindly, and log the cause."""
         await answer_failure(interaction, error)
-
-
-async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
-    """Tell the member why their interaction failed, unless it was already answered.
-
-    Expected refusals (checks, cooldowns, unreadable options) are logged at DEBUG; anything else
-    is logged with its traceback at ERROR. Usable from views and dynamic items' ``on_error`` too.
-
-    Parameters
-    ----------
-    interaction
-        The interaction that failed.
-    error
-        What was raised (an ``AppCommandError`` wrapping the cause, or the cause itself).
-    """
-    cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    text = _failure_text(cause)
-    if text is None:
-        log.error("interaction %s failed", _describe(interaction), exc_info=cause)
-        text = GENERIC_FAILURE
-    else:
-        log.debug("interaction %s refused: %s", _describe(interaction), cause)
-    if interaction.response.is_done():
-        return
-    try:
-        await interaction.response.send_message(text, ephemeral=True)
-    except discord.HTTPException as failure:  # expired token, or answered meanwhile
-        log.warning("could not answer interaction %s: %s", _describe(interaction), failure)
-
-
-def _failure_text(error: BaseException) -> str | None:
-    match error:
-        case StoreError():
-            return "The chip bank did not answer in time; nothing was changed. Please try again."
-        case app_commands.NoPrivateMessage():
-            return "This command works in a server channel, not in direct messages."
-        case app_commands.MissingPermissions(missing_permissions=missing):
-            names = ", ".join(name.replace("_", " ").title() for name in missing)
-            return f"You need the {names} permission for that."
-        case app_commands.CommandOnCooldown(retry_after=seconds):
-            return f"Slow down a little: try again in {seconds:.0f} s."
-        case app_commands.TransformerError(value=value):
-            return f"I could not understand `{value}` for that option."
-        case app_commands.CheckFailure():
-            return "You can't use this command here."
-    return None
-
-
-def _describe(interaction: discord.Interaction) -> str:
-    command = interaction.command.qualified_name if interaction.command else interaction.type.name
-    return f"{command!r} by {interaction.user.id} in channel {interaction.channel_id}"
 
 
 def cog_modules() -> list[str]:

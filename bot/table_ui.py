@@ -11,7 +11,6 @@ ephemeral refusal.
 from __future__ import annotations
 
 import asyncio
-import logging
 import re
 from collections.abc import Awaitable, Coroutine, Sequence
 from typing import Any, TypeVar
@@ -21,11 +20,9 @@ import discord
 from bot.components import AmountModal
 from bot.games.base import Rendered
 from bot.render import common
-from bot.store import StoreError
+from bot.replies import answer_failure
 from bot.table_refs import Ref, Refusal
 from bot.table_state import Table, TableState
-
-log = logging.getLogger("parlour.tables")
 
 T = TypeVar("T")
 
@@ -65,7 +62,7 @@ class TableInteractions:
         except Refusal as refusal:
             await self._private(interaction, content=refusal.message)
         except Exception as error:  # answer even a bug, then log it
-            await self._failure(interaction, error)
+            await answer_failure(interaction, error)
 
     async def on_amount(self, interaction: discord.Interaction, ref: Ref, text: str) -> None:
         """Answer an amount modal (bet, raise, bid …): strict parsing, then the decision."""
@@ -79,7 +76,7 @@ class TableInteractions:
         except Refusal as refusal:
             await self._private(interaction, content=refusal.message)
         except Exception as error:
-            await self._failure(interaction, error)
+            await answer_failure(interaction, error)
 
     async def _on_component(
         self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
@@ -184,16 +181,6 @@ class TableInteractions:
             await interaction.followup.send(ephemeral=True, **message)
         else:
             await interaction.response.send_message(ephemeral=True, **message)
-
-    async def _failure(self, interaction: discord.Interaction, error: BaseException) -> None:
-        log.error("table interaction %s failed", interaction.data, exc_info=error)
-        text = ("The chip bank did not answer; nothing was changed. Please try again."
-                if isinstance(error, StoreError) else
-                "Sorry, something went wrong on Parlour's side; nothing was changed.")
-        try:
-            await self._private(interaction, content=text)
-        except discord.HTTPException as failure:
-            log.warning("could not answer a failed interaction: %s", failure)
 
     # ------------------------------------------------------------------ commands
 

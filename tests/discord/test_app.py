@@ -6,7 +6,8 @@ import discord
 import pytest
 import simcord
 
-from bot.app import GENERIC_FAILURE, cog_modules, create_bot
+from bot.app import cog_modules, create_bot
+from bot.replies import GENERIC_FAILURE
 from bot.store import StoreError, open_store
 
 GUILD_ID = 1_234_567_890_123_456
