@@ -841,6 +841,9 @@ class TripoliGame(BaseModel):
                 self.board[a.space] += a.high_bid
             if a.item != "pay_suit":
                 self.hands[buyer], self.spare = self.spare, self.hands[buyer]
+                # after the ghost auction his poker five came from the hand he gave away:
+                # it is void; the poker result stands (§3.3 item 18)
+                self.selections.pop(buyer, None)
             seller = self.dealer if a.space is None else None
             events.append(AuctionSold(seat=buyer, seller=seller, amount=a.high_bid, space=a.space))
         match a.item:

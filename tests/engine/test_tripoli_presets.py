@@ -430,7 +430,10 @@ def test_italian_ghost_auction_after_poker_swaps_the_hand_and_feeds_the_monte(tr
     for k, action in [(1, Pass()), (2, Bid(amount=2)), (3, Pass()), (0, Bid(amount=3))]:
         assert game.to_act == {T(k)}
         game.apply(T(k), action)
+    assert set(game.view(T(0)).selection) <= set(dealer_hand)
     events = game.apply(T(2), Pass())
+    assert game.view(T(0)).selection is None  # his poker five left with his old hand
+    assert all(game.view(T(k)).selection is not None for k in (1, 2, 3))
     assert [(e.seat, e.amount, e.space) for e in events if e.kind == "auction_sold"] == [
         (T(0), 3, "MONTE")
     ]
