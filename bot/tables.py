@@ -794,6 +794,34 @@ class TableRegistry(TableInteractions):
         text = await self.bot.store.get_setting(f"user:{member_id}", DM_SETTING)
         return text is not None and json.loads(text) is True
 
+    async def set_dm(self, member_id: int, on: bool) -> list[Table]:
+        """Turn a member's DM hand views on or off (``/settings dm``) and apply it at once.
+
+        Turning them on sends the member's DM hand view of every deal they are playing now
+        (and tries again where their DMs were found closed); turning them off stops editing
+        the DMs already sent.
+
+        Returns
+        -------
+        list[Table]
+            The live tables where the member holds a hand now.
+
+        Raises
+        ------
+        StoreError
+            When the setting cannot be saved; nothing changed then.
+        """
+        await self.bot.store.set_setting(f"user:{member_id}", DM_SETTING, json.dumps(on))
+        playing = [table for table in self.by_id.values()
+                   if table.state is TableState.PLAYING and table.seat_of(member_id) is not None]
+        for table in playing:
+            seat = table.seat_of(member_id)
+            if on:
+                table.dm_closed.pop(seat, None)
+            table.dms_dirty = True
+            self._schedule_publish(table)
+        return playing
+
     async def _update_dms(self, table: Table) -> None:
         """Keep one DM hand view per member and deal up to date (DESIGN.md §4); a member
         whose DMs are closed (50007) is told on the board, without cards, to use My hand."""

@@ -9,51 +9,15 @@ conserved (balances + escrow == granted; a ranked table's escrow == its stacks +
 
 from __future__ import annotations
 
-import re
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import discord
+from leak_scan import embed_texts, shown_cards
 from simcord import InteractionResult, MemberActor
 
 from bot.table_state import Table, TableState
-from engine.cards import parse_card
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
-
-CODE_CARD = re.compile(r"`(10|[2-9JQKA])([♣♦♥♠])`")
-PLAIN_CARD = re.compile(r"(?<![0-9A-Za-z])(10|[2-9JQKA])([♣♦♥♠])")
-
-
-def _embed_texts(embeds: list[discord.Embed]) -> list[str]:
-    texts: list[str] = []
-    for embed in embeds:
-        texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
-        for field in embed.fields:
-            texts += [field.name or "", field.value or ""]
-    return texts
-
-
-def _component_texts(rows: list[dict[str, Any]]) -> list[str]:
-    texts: list[str] = []
-    for row in rows:
-        for child in row.get("components", []):
-            texts += [child.get("label") or "", child.get("placeholder") or ""]
-            texts += [option["label"] for option in child.get("options", [])]
-    return texts
-
-
-def shown_cards(embeds: list[discord.Embed], rows: list[dict[str, Any]]) -> set[int]:
-    """Card ids a message shows: code spans in embeds and card names on components."""
-    found = set()
-    for text in _embed_texts(embeds):
-        found |= {int(parse_card(rank + suit)) for rank, suit in CODE_CARD.findall(text)}
-    for text in _component_texts(rows):
-        found |= {int(parse_card(rank + suit)) for rank, suit in PLAIN_CARD.findall(text)}
-    for row in rows:
-        for child in row.get("components", []):
-            found |= {int(option["value"]) for option in child.get("options", [])}
-    return found
 
 
 class Session:
@@ -278,7 +242,7 @@ async def test_ranked_session_three_members(world):
 
     await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS, scripted)
     assert session.game.deal_number == 1
-    board_text = " ".join(_embed_texts(session.board.embeds))
+    board_text = " ".join(embed_texts(session.board.embeds))
     assert "Deal 1 is over." in board_text
     assert "Next deal" in labels(session.board)
 
@@ -335,7 +299,7 @@ async def test_dealer_exchanges_and_alone_sees_the_old_hand(world):
     hand = await session.my_hand(member)
     assert "Your old hand" in hand.embeds[0].fields[0].name
     other_hand = await session.my_hand(other)
-    assert "old hand" not in " ".join(_embed_texts(other_hand.embeds))
+    assert "old hand" not in " ".join(embed_texts(other_hand.embeds))
     await session.click(member, session.board, label="Keep")
     assert session.game.phase is Phase.SELECT
 

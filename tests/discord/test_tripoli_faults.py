@@ -6,7 +6,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from test_tripoli import open_table, shown_cards
+from leak_scan import shown_cards
+from test_tripoli import open_table
 
 from engine.tripoli.phases import Phase
 
