@@ -3,8 +3,14 @@
 Verbs (component → engine action, rules/tripoli.md §2): ``keep``, ``exchange``, ``auction``
 (dealer, §2.4), ``bid`` (amount) and ``pass`` (auction, item 17), ``select`` (5 card ids) and
 ``best`` (the best five, item 28's timeout choice) for the poker selection, ``check``,
-``bet`` (amount), ``call``, ``raise`` (amount = the increment r of item 40), ``fold``, and
-``lead`` (arg or select value = the card id, items 45 and 49).
+``bet`` (amount), ``call``, ``raise`` (amount = the increment r of item 40), ``fold``,
+``lead`` (arg or select value = the card id, items 45 and 49), and ``name_suit`` (arg = the
+suit's letter ``c d h s``: the pay-suit auction's winner names the pay suit, §3.6).
+
+Table options (saved with the table, and as a channel's house rules): ``preset`` (a key of
+:data:`engine.tripoli.rules.PRESETS`), ``ante``, ``dealer_ante`` and ``bet_limit`` (chips),
+``seq_start`` (lowest rank of the sequence, 2..12), ``turn_seconds`` (runtime). The rules are
+built only by :func:`engine.tripoli.rules.make_rules`, which validates them.
 """
 
 from __future__ import annotations
@@ -16,14 +22,14 @@ from typing import TYPE_CHECKING, Any, cast
 from bot.games.base import AmountPrompt, Rendered
 from bot.render import tripoli as render
 from bot.table_refs import Refusal
-from engine.cards import STANDARD_DECK_SIZE, Card
+from engine.cards import STANDARD_DECK_SIZE, Card, Suit
 from engine.core import Action, Game
 from engine.poker import best_five
 from engine.tripoli import actions as act
 from engine.tripoli.ai import choose
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
-from engine.tripoli.rules import PRESETS, TripoliRules
+from engine.tripoli.rules import PRESET_NOTES, TripoliRules, make_rules
 
 if TYPE_CHECKING:
     from bot.table_state import Table
@@ -31,6 +37,7 @@ if TYPE_CHECKING:
 DECISION_SECONDS: dict[Phase, float] = {
     Phase.SPARE: 60.0,
     Phase.AUCTION: 45.0,
+    Phase.NAME_SUIT: 30.0,
     Phase.SELECT: 120.0,
     Phase.BETTING: 60.0,
     Phase.MICHIGAN: 60.0,
@@ -53,6 +60,18 @@ _AMOUNTS: dict[str, tuple[type[act.Bid | act.Bet | act.Raise], str, str]] = {
 }
 
 
+RULE_OPTIONS: dict[str, str] = {
+    "ante": "ante",
+    "dealer_ante": "dealer_ante",
+    "bet_limit": "bet_limit",
+    "seq_start": "seq_ranks",
+}
+"""Table option -> the rules parameter it overrides (§3.1)."""
+
+SUIT_LETTERS: dict[str, Suit] = {suit.letter: suit for suit in Suit}
+"""The ``name_suit`` verb's argument: ``c d h s``."""
+
+
 def _game(game: Game) -> TripoliGame:
     return cast(TripoliGame, game)
 
@@ -60,9 +79,7 @@ def _game(game: Game) -> TripoliGame:
 class TripoliAdapter:
     """The :class:`~bot.games.base.GameAdapter` of Tripoli.
 
-    Table options: ``preset`` (a key of ``engine.tripoli.rules.PRESETS``, default
-    ``classic``), ``ante`` (chips per space per player, also the dealer's) and
-    ``bet_limit`` (L of §2.6 item 39), both in chips.
+    Table options: see the module docstring.
     """
 
     name = "tripoli"
@@ -70,24 +87,49 @@ class TripoliAdapter:
     min_seats = 2
     max_seats = 9
 
-    def rules(self, options: dict[str, Any]) -> TripoliRules:
-        """The engine rules of a table's options (unknown keys are ignored)."""
-        preset = PRESETS[options.get("preset", "classic")]
-        update = {key: options[key] for key in ("ante", "bet_limit") if key in options}
-        if "ante" in update:
-            update["dealer_ante"] = update["ante"]
-        return preset.model_copy(update=update)
+    def rules(self, options: dict[str, Any], players: int | None = None) -> TripoliRules:
+        """The engine rules of a table's options (other keys are ignored).
+
+        Parameters
+        ----------
+        options
+            The table options (module docstring); missing or None values keep the preset's.
+        players
+            If given, the number of seats (checked against the preset's range).
+
+        Raises
+        ------
+        ValueError
+            Unknown preset, a value out of range, a combination that makes no sense, or a
+            player count the preset does not allow; the message says which and why.
+        """
+        preset = options.get("preset") or "classic"
+        overrides = {param: options[key] for key, param in RULE_OPTIONS.items()
+                     if options.get(key) is not None}
+        rules = make_rules(preset, players=players, **overrides)
+        if "seq_ranks" in overrides and rules.pay_suit == "dial":
+            raise ValueError(f"{preset} draws the sequence every deal with its dial; "
+                             "a sequence start cannot be set")
+        return rules
 
     def describe_options(self, options: dict[str, Any]) -> str:
         rules = self.rules(options)
-        return (f"Rules: {rules.name} · ante {rules.ante} per space · "
-                f"bet limit {rules.bet_limit}.")
+        ante = f"ante {rules.ante} per space"
+        if rules.dealer_ante != rules.ante:
+            ante += f" (dealer {rules.dealer_ante})"
+        players = ""
+        if (rules.min_players, rules.max_players) != (self.min_seats, self.max_seats):
+            players = f" · {rules.min_players}-{rules.max_players} players"
+        betting = f" · bet limit {rules.bet_limit}" if rules.poker == "betting" else ""
+        return (f"Rules: **{rules.name}** — {PRESET_NOTES[rules.name]}\n"
+                f"{ante.capitalize()}{betting}{players}. Details: `/tripoli rules`.")
 
     def new_game(self, options: dict[str, Any], stacks: list[int], seed: bytes) -> Game:
         try:
-            return TripoliGame.new(self.rules(options), len(stacks), seed, stacks=stacks)
+            rules = self.rules(options, players=len(stacks))
+            return TripoliGame.new(rules, len(stacks), seed, stacks=stacks)
         except ValueError as error:
-            raise Refusal("illegal", f"These rules cannot be played: {error}") from error
+            raise Refusal("illegal", f"These rules cannot be played: {error}.") from error
 
     def load_game(self, data: str) -> Game:
         return TripoliGame.model_validate_json(data)
@@ -108,6 +150,10 @@ class TripoliAdapter:
         if verb == "lead":
             chosen = values[0] if values else arg
             return act.Lead(card=_card(chosen))
+        if verb == "name_suit":
+            if arg not in SUIT_LETTERS:
+                raise Refusal("illegal", "That is not a suit.")
+            return act.NameSuit(suit=SUIT_LETTERS[arg])
         raise Refusal("illegal", "That control is not part of Tripoli.")
 
     def amount_prompt(self, game: Game, seat: int, verb: str) -> AmountPrompt | None:

@@ -2,12 +2,19 @@
 
 :func:`board` renders the public :class:`~engine.tripoli.views.TripoliTableView` (plus the
 option *kinds* of the seats to act, which hold no cards); :func:`hand` renders one seat's
-:class:`~engine.tripoli.views.TripoliSeatView` for that seat only. Cards are always written
-as code spans (`` `Q♥` ``) so a scanner can tell a card from a board space's name.
+:class:`~engine.tripoli.views.TripoliSeatView` for that seat only. Every preset of
+rules/tripoli.md §3.2 is rendered from the view alone: the board lists the table's own spaces
+with what each pays for this deal, the dial or the named pay suit, and every auction item.
+
+Cards are written in bold (``**Q♥**``), so a scanner can tell a card from a board space's
+name (``Q♥ 3``). ♣ and ♠ are followed by the text presentation selector U+FE0E: Discord turns
+a bare ♣ or ♠ into a dark emoji that is nearly invisible on its dark theme (also inside code
+spans), but leaves a character with U+FE0E as text in the message's own colour.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
@@ -17,11 +24,12 @@ from bot.components import TableButton, TableSelect
 from bot.games.base import Rendered
 from bot.render.common import COLOUR, deadline_line, fit, seat_label, table_buttons
 from bot.table_refs import Ref
-from engine.cards import Card, Suit, format_card
+from engine.cards import Card, Rank, Suit, format_card
 from engine.core import Option
 from engine.tripoli import events as ev
 from engine.tripoli.events import TripoliEvent
 from engine.tripoli.phases import Phase
+from engine.tripoli.rules import PRESET_NOTES, TripoliRules, describe_differences
 from engine.tripoli.views import TripoliSeatView, TripoliTableView
 
 if TYPE_CHECKING:
@@ -30,9 +38,13 @@ if TYPE_CHECKING:
 LOG_LINES = 8
 BUTTON_LEADS_MAX = 5
 
+TEXT_PRESENTATION = "\ufe0e"
+"""Variation selector 15: show the character before it as text, not as an emoji."""
+
 PHASE_TITLES = {
     Phase.SPARE: "Spare hand",
     Phase.AUCTION: "Auction",
+    Phase.NAME_SUIT: "Naming the pay suit",
     Phase.SELECT: "Poker: choose five cards",
     Phase.BETTING: "Poker: betting",
     Phase.MICHIGAN: "Michigan",
@@ -54,18 +66,55 @@ _BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 
 
+_BLACK_SUIT = re.compile(f"([♣♠])(?!{TEXT_PRESENTATION})")
+
+AUCTION_ITEMS: dict[str, str] = {
+    "spare": "the spare hand",
+    "old_hand": "the dealer's old hand",
+    "pay_suit": "the right to name the pay suit",
+    "ghost": "the ghost hand",
+}
+"""What is on offer in an auction, by ``AuctionView.item`` (§2.4 item 17, §3.6, §3.3 item 18)."""
+
+
+def visible(text: str) -> str:
+    """``text`` with every ♣ and ♠ shown as text, not as a dark emoji (module docstring)."""
+    return _BLACK_SUIT.sub(lambda match: match[1] + TEXT_PRESENTATION, text)
+
+
+def card_label(card_id: int) -> str:
+    """A card's name on a component or in an embed: ``10♣`` (♣/♠ as text, see :func:`visible`)."""
+    return visible(format_card(card_id))
+
+
 def card(card_id: int) -> str:
-    """A card as shown in messages: a code span, `` `10♣` ``."""
-    return f"`{format_card(card_id)}`"
+    """A card as shown in embeds: bold, ``**10♣**``."""
+    return f"**{card_label(card_id)}**"
 
 
 def cards(card_ids: Sequence[int]) -> str:
-    """Several cards, space-separated code spans; ``–`` for none."""
+    """Several cards, space-separated; ``–`` for none."""
     return " ".join(card(c) for c in card_ids) or "–"
 
 
+def suit(of: Suit) -> str:
+    """A suit's symbol as shown (♣/♠ as text)."""
+    return visible(of.symbol)
+
+
 def chips(amount: int) -> str:
-    return f"{amount} chip{'' if amount == 1 else 's'}"
+    """``"1 chip"``, ``"3 chips"``."""
+    return plural(amount, "chip")
+
+
+def plural(count: int, noun: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
+
+
+def sequence(start: int) -> str:
+    """The three ranks of a sequence from ``start``: ``"8-9-10"``."""
+    return "-".join(Rank(start + i).label for i in range(3))
 
 
 # ---------------------------------------------------------------------- the board
@@ -93,7 +142,7 @@ def board(
     if view.leftover and not over:
         title += " · leftover round"
     embed = discord.Embed(title=title, description=_status(table, view), colour=COLOUR)
-    embed.add_field(name="Board", value=_board_spaces(view), inline=False)
+    embed.add_field(name=_board_title(view), value=_board_spaces(view), inline=False)
     embed.add_field(name="Players", value=_players(table, view), inline=False)
     showdown = _showdown(table, view.log)
     if showdown:
@@ -102,7 +151,7 @@ def board(
         embed.add_field(name="Michigan", value=_michigan(table, view), inline=False)
     if over and view.result is not None:
         embed.add_field(name="Result", value=_result(table, view.result), inline=False)
-    log = [_event(table, event) for event in _deal_events(view.log)[-LOG_LINES:]]
+    log = [_event(table, view, event) for event in _deal_events(view.log)[-LOG_LINES:]]
     lines = [line for line in log if line] + list(table.notes)
     if lines:
         embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
@@ -123,20 +172,23 @@ def _status(table: Table, view: TripoliTableView) -> str:
         case Phase.SPARE:
             lines.append(f"{seat_label(table, view.dealer)} (dealer) decides on the spare hand.")
         case Phase.AUCTION if view.auction is not None:
-            item = "spare hand" if view.auction.item == "spare" else "dealer's old hand"
-            high = (f"high bid {chips(view.auction.high_bid)} by "
-                    f"{seat_label(table, view.auction.high_bidder)}"
-                    if view.auction.high_bidder is not None else "no bid yet")
-            lines.append(f"Auction of the {item}: {high}. {waiting} to bid.")
+            auction = view.auction
+            high = (f"high bid {chips(auction.high_bid)} by "
+                    f"{seat_label(table, auction.high_bidder)}"
+                    if auction.high_bidder is not None else "no bid yet")
+            to = f"; the winning bid goes onto {auction.space}" if auction.space else ""
+            lines.append(f"Auction of {AUCTION_ITEMS[auction.item]}{to}: {high}. "
+                         f"{waiting} to bid.")
+        case Phase.NAME_SUIT if view.namer is not None:
+            lines.append(f"{seat_label(table, view.namer)} won the auction and names the pay "
+                         "suit.")
         case Phase.SELECT:
             lines.append(f"Waiting for {waiting}: press **My hand** to choose your five.")
         case Phase.BETTING if view.poker is not None:
             lines.append(f"{waiting} to act · highest bet {chips(view.poker.current_bet)}"
                          f" · pot {chips(view.board.get('POT', 0))}.")
         case Phase.MICHIGAN if view.michigan is not None:
-            barred = view.michigan.barred_suit
-            lead = f" (not {barred.symbol})" if barred is not None else ""
-            lines.append(f"{waiting} to lead{lead}: press **My hand**.")
+            lines.append(f"{waiting} to lead{_lead_rule(view)}: press **My hand**.")
         case Phase.BETWEEN_DEALS:
             lines.append("Press **Next deal** to deal again; members may join or leave now.")
         case Phase.OVER:
@@ -148,19 +200,53 @@ def _status(table: Table, view: TripoliTableView) -> str:
     if view.ending:
         lines.append("The session ends after this deal (then the leftover round).")
     kind = "Ranked" if table.ranked else "Casual (play chips)"
-    lines.append(f"{kind} · buy-in {chips(table.buy_in)}")
+    lines.append(f"{kind} · buy-in {chips(table.buy_in)} · rules: {view.rules_name}")
     return "\n".join(lines)
 
 
+def _lead_rule(view: TripoliTableView) -> str:
+    """What the due lead must be, when the rules restrict it (§2.7 item 49, §3.7)."""
+    michigan = view.michigan
+    assert michigan is not None
+    if michigan.required_red is not None:
+        colour = "red" if michigan.required_red else "black"
+        return f" (lowest {colour} card)"
+    if michigan.barred_suit is not None:
+        return f" (not {suit(michigan.barred_suit)})"
+    return ""
+
+
+def _board_title(view: TripoliTableView) -> str:
+    """``Board``, with this deal's pay suit when it is dialled or auctioned (§3.2, §3.6)."""
+    if view.pay_suit_source == "dial":
+        return (f"Board · dial: pay suit {suit(view.pay_suit)}, "
+                f"sequence {sequence(view.seq_start)}")
+    if view.pay_suit_source == "auction":
+        named = any(isinstance(e, ev.PaySuitNamed) for e in _deal_events(view.log))
+        return f"Board · pay suit {suit(view.pay_suit)}" if named else "Board · pay suit to name"
+    return "Board"
+
+
 def _board_spaces(view: TripoliTableView) -> str:
-    spaces = " · ".join(f"{space} **{amount}**" for space, amount in view.board.items())
+    """The table's spaces in board order with their chips, and what each pays for this deal
+    when that is not its printed name (``space_labels``)."""
+    singles = set(view.rules.single_spaces)
+    line, others = [], []
+    for space, amount in view.board.items():
+        label = view.space_labels.get(space, space)
+        if space in singles:
+            name = space if label == space else f"{space}→{label}"
+            line.append(f"{visible(name)} **{amount}**")
+        else:
+            others.append(f"{space} **{amount}** — {visible(label)}")
+    spaces = "\n".join([" · ".join(line), *others])
     if view.leftover_pots:
         spaces += f"\nLeftover pots still to play: {', '.join(map(str, view.leftover_pots))}"
     return spaces
 
 
 def _players(table: Table, view: TripoliTableView) -> str:
-    poker = view.poker
+    poker = view.poker if view.phase is Phase.BETTING else None
     lines = []
     for seat in range(min(view.seats, len(table.seats))):
         stack = view.stacks[seat]
@@ -172,7 +258,7 @@ def _players(table: Table, view: TripoliTableView) -> str:
         if seat == view.dealer:
             parts.append("dealer")
         if seat in view.hand_sizes:
-            parts.append(f"{view.hand_sizes[seat]} cards")
+            parts.append(plural(view.hand_sizes[seat], "card"))
         if poker is not None and seat in poker.bets:
             parts.append(f"bet {poker.bets[seat]}")
             if seat in poker.folded:
@@ -225,10 +311,12 @@ def _result(table: Table, result: dict[int, int]) -> str:
     return "\n".join(lines)
 
 
-def _event(table: Table, event: TripoliEvent) -> str:
+def _event(table: Table, view: TripoliTableView, event: TripoliEvent) -> str:
     """One log line for an event; every card in it is public by the rules (§2.10)."""
     name = lambda seat: seat_label(table, seat)  # noqa: E731
     match event:
+        case ev.Eliminated(seat=seat) if view.rules.elimination == "zero_chips":
+            return f"{name(seat)} has no chips left and is out."
         case ev.DealStarted(leftover=True, dealer=dealer):
             return f"Leftover round: {name(dealer)} deals."
         case ev.DealStarted(deal_number=number, dealer=dealer):
@@ -241,19 +329,31 @@ def _event(table: Table, event: TripoliEvent) -> str:
             return f"{name(seat)} keeps the spare hand dead."
         case ev.SpareExchanged(seat=seat):
             return f"{name(seat)} takes the spare hand."
+        case ev.AuctionStarted(seller=None, item=item, space=space):
+            return f"Bidding for {AUCTION_ITEMS[item]} (bids go onto {space})."
         case ev.AuctionStarted(seller=seller, item=item):
-            what = "the spare hand" if item == "spare" else "the old hand"
+            what = "the spare hand" if item == "spare" else "his old hand"
             return f"{name(seller)} auctions {what}."
         case ev.AuctionBid(seat=seat, amount=amount):
             return f"{name(seat)} bids {amount}."
         case ev.AuctionPass(seat=seat):
             return f"{name(seat)} passes."
-        case ev.AuctionSold(seat=seat, amount=amount):
-            return f"{name(seat)} buys the hand for {chips(amount)}."
+        case ev.AuctionSold(seat=seat, amount=amount, seller=None, space=space):
+            what = "the pay suit" if _auction_item(view, event) == "pay_suit" else "the ghost hand"
+            return f"{name(seat)} wins {what} for {chips(amount)}, paid onto {space}."
+        case ev.AuctionSold(seat=seat, amount=amount, seller=seller):
+            return f"{name(seat)} buys the hand for {chips(amount)}, paid to {name(seller)}."
         case ev.AuctionUnsold():
             return "Nobody bids."
+        case ev.DialTurned(pay_suit=pay_suit, seq_start=start):
+            return (f"The dial turns: pay suit {suit(pay_suit)}, sequence "
+                    f"{sequence(start)}.")
+        case ev.PaySuitNamed(seat=None, suit=named):
+            return f"Nobody bid: the pay suit is {suit(named)}."
+        case ev.PaySuitNamed(seat=seat, suit=named):
+            return f"{name(seat)} names {suit(named)} as the pay suit."
         case ev.PayTaken(seat=seat, space=space, chips=amount):
-            return f"{name(seat)} takes the {space} space ({chips(amount)})."
+            return f"{name(seat)} takes the {visible(space)} space ({chips(amount)})."
         case ev.Selected(seat=seat):
             return f"{name(seat)} has chosen five cards."
         case ev.Checked(seat=seat):
@@ -296,16 +396,22 @@ def _event(table: Table, event: TripoliEvent) -> str:
     return ""
 
 
+def _auction_item(view: TripoliTableView, sold: ev.AuctionSold) -> str:
+    """The item of the auction that ``sold`` closed: that of the last auction started before."""
+    log = list(view.log)
+    before = log[: next(i for i, e in enumerate(log) if e is sold)]
+    started = [e for e in before if isinstance(e, ev.AuctionStarted)]
+    return started[-1].item if started else "spare"
+
+
 def _board_view(
     table: Table, view: TripoliTableView, decisions: dict[int, tuple[int, Sequence[Option]]]
 ) -> discord.ui.View:
     ui = discord.ui.View(timeout=None)
     for seat, (decision, options) in sorted(decisions.items())[:1]:
         for option in options:
-            if option.kind in _BUTTONS:
-                label, style = _BUTTONS[option.kind]
-                ui.add_item(TableButton(Ref(table.id, option.kind, seat, decision),
-                                        label=label, style=style, row=0))
+            for button in _decision_buttons(table, seat, decision, option, None):
+                ui.add_item(button)
     for button in table_buttons(table, view.deal_number, view.phase is Phase.BETWEEN_DEALS):
         button.row = 1
         ui.add_item(button)
@@ -342,12 +448,31 @@ def hand(table: Table, view: TripoliSeatView) -> Rendered:
     return Rendered(fit(embed), _hand_view(table, view))
 
 
+def _decision_buttons(
+    table: Table, seat: int, decision: int, option: Option, to_call: int | None
+) -> list[TableButton]:
+    """The row-0 buttons of one option that needs no card: a verb of :data:`_BUTTONS`, or
+    the four suits for ``name_suit`` (§3.6)."""
+    if option.kind == "name_suit":
+        return [TableButton(Ref(table.id, "name_suit", seat, decision, named.letter),
+                            label=suit(named),
+                            style=discord.ButtonStyle.primary, row=0)
+                for named in (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)]
+    if option.kind not in _BUTTONS:
+        return []
+    label, style = _BUTTONS[option.kind]
+    if option.kind == "call" and to_call:
+        label = f"Call {to_call}"
+    return [TableButton(Ref(table.id, option.kind, seat, decision), label=label, style=style,
+                        row=0)]
+
+
 def _suits(hand_cards: Sequence[Card]) -> str:
     lines = []
-    for suit in Suit:
-        of_suit = [c for c in hand_cards if Card(c).suit == suit]
+    for of in Suit:
+        of_suit = [c for c in hand_cards if Card(c).suit == of]
         if of_suit:
-            lines.append(f"{suit.symbol} " + " ".join(card(c) for c in of_suit))
+            lines.append(f"{suit(of)} " + " ".join(card(c) for c in of_suit))
     return "\n".join(lines)
 
 
@@ -363,8 +488,12 @@ def _hand_status(table: Table, view: TripoliSeatView) -> str:
         return "Your lead: choose one of the cards below."
     if kinds & {"keep", "exchange", "auction"}:
         return "You are the dealer: keep, exchange for the unseen spare hand, or auction it."
-    if kinds & {"bid", "pass"}:
-        return "Bid for the hand on offer, or pass (a pass is final)."
+    if "name_suit" in kinds:
+        return ("You won the auction: name the pay suit. The spaces A♥ … KQ♥ then pay for "
+                "that suit's cards, won by playing them in Michigan.")
+    auction = view.table.auction
+    if kinds & {"bid", "pass"} and auction is not None:
+        return f"Bid for {AUCTION_ITEMS[auction.item]}, or pass (a pass is final)."
     return "Your turn to bet."
 
 
@@ -373,15 +502,15 @@ def _hand_view(table: Table, view: TripoliSeatView) -> discord.ui.View | None:
     seat, decision = view.seat, view.decision_id
     for option in view.options:
         ref = Ref(table.id, option.kind, seat, decision)
-        if option.kind in _BUTTONS:
-            label, style = _BUTTONS[option.kind]
-            if option.kind == "call" and view.to_call:
-                label = f"Call {view.to_call}"
-            ui.add_item(TableButton(ref, label=label, style=style, row=0))
-        elif option.kind == "select":
+        buttons = _decision_buttons(table, seat, decision, option, view.to_call)
+        for button in buttons:
+            ui.add_item(button)
+        if buttons:
+            continue
+        if option.kind == "select":
             ui.add_item(TableSelect(
                 ref,
-                options=[discord.SelectOption(label=format_card(c), value=str(int(c)))
+                options=[discord.SelectOption(label=card_label(c), value=str(int(c)))
                          for c in option.cards],
                 min_values=option.count,
                 max_values=option.count,
@@ -393,15 +522,53 @@ def _hand_view(table: Table, view: TripoliSeatView) -> discord.ui.View | None:
         elif option.kind == "lead" and len(option.cards) <= BUTTON_LEADS_MAX:
             for lead in option.cards:
                 ui.add_item(TableButton(Ref(table.id, "lead", seat, decision, str(int(lead))),
-                                        label=f"Lead {format_card(lead)}",
+                                        label=f"Lead {card_label(lead)}",
                                         style=discord.ButtonStyle.primary, row=0))
         elif option.kind == "lead":
             ui.add_item(TableSelect(
                 ref,
-                options=[discord.SelectOption(label=format_card(c), value=str(int(c)))
+                options=[discord.SelectOption(label=card_label(c), value=str(int(c)))
                          for c in option.cards[:25]],
                 placeholder="Choose your lead",
                 row=1,
             ))
     return ui if ui.children else None
 
+
+
+# ---------------------------------------------------------------------- the rules
+
+
+def rules_card(rules: TripoliRules, source: str, buy_in: int) -> Rendered:
+    """``/tripoli rules``: a table's rules in plain words (rules/tripoli.md §3.2).
+
+    Parameters
+    ----------
+    rules
+        The rules to show.
+    source
+        Whose rules they are (a table, the channel's house rules, the default), one sentence.
+    buy_in
+        Each seat's starting stack, in chips.
+    """
+    lines = [f"**{rules.name}** — {PRESET_NOTES.get(rules.name, '')}", source]
+    embed = discord.Embed(title=f"Tripoli rules: {rules.name}", description="\n".join(lines),
+                          colour=COLOUR)
+    differences = describe_differences(rules)
+    embed.add_field(
+        name="Differences from classic",
+        value="\n".join(f"• {visible(line)}" for line in differences)
+        or "None: pay cards, poker with betting, Michigan (rules/tripoli.md §2).",
+        inline=False,
+    )
+    ante = f"Ante {plural(rules.ante, 'chip')} per space"
+    if rules.dealer_ante != rules.ante:
+        ante += f" (dealer {rules.dealer_ante})"
+    facts = [ante, f"{rules.min_players}-{rules.max_players} players",
+             f"buy-in {chips(buy_in)}"]
+    if rules.poker == "betting":
+        facts.insert(1, f"bet limit {rules.bet_limit}")
+    if rules.pay_suit != "dial":
+        facts.append(f"sequence {sequence(rules.seq_ranks)}")
+    embed.add_field(name="Table", value=" · ".join(facts), inline=False)
+    return Rendered(fit(embed), None)

@@ -1,8 +1,10 @@
 """Rendering within Discord's limits (DESIGN.md §6, case C13) and custom_id round trips.
 
-Random Tripoli sessions (2 to 9 seats, the longest display names Discord allows, with
-Markdown and emoji) are played by the AI through a deal and the leftover round; after every
-action the board and every seat's private view are rendered and checked.
+Random Tripoli sessions (2 to 9 seats, every preset of rules/tripoli.md §3.2, the longest
+display names Discord allows, with Markdown and emoji) are played by the AI through a deal and
+the leftover round; after every action the board and every seat's private view are rendered
+and checked. Then what the board says under the presets: its spaces and their meaning, the
+dial and the named pay suit, every auction item, the suit buttons, and the rules card.
 """
 
 from __future__ import annotations
@@ -15,8 +17,13 @@ import pytest
 from bot.games.base import Rendered
 from bot.games.tripoli import TripoliAdapter
 from bot.render import common
-from bot.table_refs import Ref, template
+from bot.render import tripoli as render
+from bot.table_refs import Ref, Refusal, template
 from bot.table_state import Seat, Table, TableState
+from engine.cards import Card, Suit, parse_card
+from engine.tripoli import actions as act
+from engine.tripoli.phases import Phase
+from engine.tripoli.rules import PRESET_NOTES, PRESETS, describe_differences, make_rules
 
 ADAPTER = TripoliAdapter()
 LONG_NAMES = [
@@ -27,10 +34,11 @@ LONG_NAMES = [
 ]
 
 
-def table_of(seats: int, rng: random.Random) -> Table:
+def table_of(seats: int, rng: random.Random, preset: str = "classic") -> Table:
     table = Table(id="abc123", game_name="tripoli", guild_id=1, channel_id=2, host_id=100,
                   buy_in=rng.choice([30, 100, 1_000_000]),
-                  options={"bet_limit": rng.choice([1, 10, 1000]), "ante": rng.choice([1, 2])})
+                  options={"preset": preset, "bet_limit": rng.choice([1, 10, 1000]),
+                           "ante": rng.choice([1, 2])})
     table.seats = [Seat(100 + i, rng.choice(LONG_NAMES)) for i in range(seats)]
     if rng.random() < 0.5:
         table.seats[-1] = Seat(None, "AI 1", ai=True)
@@ -60,11 +68,9 @@ def render_all(table: Table) -> int:
     return 1
 
 
-@pytest.mark.parametrize("seats", [2, 3, 5, 9])
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
-def test_boards_and_hands_fit_discord_through_a_session(seats, seed):
-    rng = random.Random(seed * 100 + seats)
-    table = table_of(seats, rng)
+def play_to_the_end(table: Table, rng: random.Random, seats: int) -> None:
+    """The AI plays ``table`` through three deals and the leftover round, rendering after
+    every action; a few sessions are ended early (abandoning the deal or not)."""
     stacks = [table.buy_in] * seats
     table.game = ADAPTER.new_game(table.options, stacks, rng.randbytes(32))
     table.seed, table.state = b"s" * 32, TableState.PLAYING
@@ -88,7 +94,24 @@ def test_boards_and_hands_fit_discord_through_a_session(seats, seed):
     final = ADAPTER.board(table)
     check(final, table)
     assert final.view is None and table.seed.hex() in (final.embed.footer.text or "")
-    assert renders > 3 * seats, renders
+    assert renders > 3, renders  # the first deal, its actions, the next deals
+
+
+@pytest.mark.parametrize("seats", [2, 3, 5, 9])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+def test_boards_and_hands_fit_discord_through_a_session(seats, seed):
+    rng = random.Random(seed * 100 + seats)
+    play_to_the_end(table_of(seats, rng), rng, seats)
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.parametrize("seed", [1, 2])
+def test_every_preset_fits_discord_through_a_session(preset, seed):
+    rng = random.Random(f"{preset}{seed}")
+    rules = PRESETS[preset]
+    seats = rng.choice([rules.min_players, rules.max_players,
+                        rng.randint(*rules.recommended_players)])
+    play_to_the_end(table_of(seats, rng, preset), rng, seats)
 
 
 def test_lobby_with_nine_long_names_fits():
@@ -124,3 +147,178 @@ def test_refs_round_trip_and_stay_short():
     assert template("pl").startswith("pl:")
     with pytest.raises(ValueError):
         Ref("a1b2c3", "Bad Verb").custom_id()
+
+
+# ---------------------------------------------------------------------- what the board says
+
+
+def started(preset: str, seats: int = 3, seed: bytes = b"render") -> Table:
+    """A table of ``seats`` short-named members playing ``preset``, its first deal dealt."""
+    table = Table(id="abc123", game_name="tripoli", guild_id=1, channel_id=2, host_id=100,
+                  buy_in=100, options={"preset": preset})
+    table.seats = [Seat(100 + i, name) for i, name in enumerate(["Ann", "Ben", "Cy", "Di"][:seats])]
+    table.game = ADAPTER.new_game(table.options, [100] * seats, seed)
+    table.seed, table.state = b"s" * 32, TableState.PLAYING
+    return table
+
+
+def field(rendered: Rendered, prefix: str) -> discord.EmbedField:
+    return next(f for f in rendered.embed.fields if (f.name or "").startswith(prefix))
+
+
+def button_ids(rendered: Rendered) -> list[str]:
+    if rendered.view is None:
+        return []
+    return [c["custom_id"] for row in rendered.view.to_components() for c in row["components"]]
+
+
+def play_until(table: Table, done, rng: random.Random | None = None) -> None:
+    rng = rng or random.Random(5)
+    for _ in range(2000):
+        if done(table.game):
+            return
+        seat = min(table.game.to_act)
+        table.game.apply(seat, ADAPTER.ai_action(table.game, seat, rng))
+    raise AssertionError("never reached")
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_board_shows_the_tables_own_spaces_with_what_they_pay_for(preset):
+    rules = PRESETS[preset]
+    table = started(preset, seats=max(3, rules.min_players) if preset != "dutch" else 4)
+    board = field(ADAPTER.board(table), "Board").value.replace("\ufe0e", "")
+    view = table.game.public_view()
+    assert list(view.space_labels) == list(rules.spaces)
+    for space, label in view.space_labels.items():
+        if space in rules.single_spaces:
+            name = space if label == space else f"{space}→{label}"
+            assert f"{name} **{view.board[space]}**" in board
+        else:
+            assert f"{space} **{view.board[space]}** — {label}" in board
+    for space in ("KITTY", "MONTE", "POT", "SEQ"):
+        assert (space in board) == (space in rules.spaces), space
+
+
+def test_cosmo_board_shows_the_dial_and_the_spaces_pay_for_its_suit():
+    table = started("cosmo")
+    game = table.game
+    rendered = ADAPTER.board(table)
+    title = field(rendered, "Board").name.replace("\ufe0e", "")
+    seq = "-".join(str(r) for r in range(game.seq_start, game.seq_start + 3))
+    seq = seq.replace("11", "J").replace("12", "Q").replace("13", "K").replace("14", "A")
+    assert f"dial: pay suit {game.pay_suit.symbol}, sequence {seq}" in title
+    log = field(rendered, "Log").value.replace("\ufe0e", "")
+    assert f"The dial turns: pay suit {game.pay_suit.symbol}, sequence {seq}." in log
+    if game.pay_suit is not Suit.HEARTS:
+        assert f"A♥→A{game.pay_suit.symbol}" in field(rendered, "Board").value.replace("\ufe0e", "")
+
+
+def test_pay_suit_auction_suit_buttons_and_the_named_suit():
+    table = started("auction-pay-suit")
+    game = table.game
+    game.apply(game.dealer, act.Keep())
+    assert game.phase is Phase.AUCTION and game.auction.item == "pay_suit"
+    status = ADAPTER.board(table).embed.description
+    assert "Auction of the right to name the pay suit; the winning bid goes onto KITTY" in status
+    first = min(game.to_act)
+    game.apply(first, act.Bid(amount=2))
+    while game.phase is Phase.AUCTION:
+        game.apply(min(game.to_act), act.Pass())
+    assert game.phase is Phase.NAME_SUIT and game.namer == first
+    board = ADAPTER.board(table)
+    assert "won the auction and names the pay suit" in board.embed.description
+    hand = ADAPTER.hand(table, first)
+    suits = [i for i in button_ids(hand) if ":name_suit:" in i]
+    assert sorted(i.rsplit(":", 1)[1] for i in suits) == ["c", "d", "h", "s"]
+    assert "name the pay suit" in field(hand, "Now").value
+    check(hand, table)
+    other = (first + 1) % 3
+    assert not [i for i in button_ids(ADAPTER.hand(table, other)) if ":name_suit:" in i]
+    action = ADAPTER.action(game, first, "name_suit", "s", (), None)
+    game.apply(first, action)
+    assert game.pay_suit is Suit.SPADES
+    board = ADAPTER.board(table)
+    assert field(board, "Board").name == "Board · pay suit ♠\ufe0e"
+    assert "A♥→A♠\ufe0e" in field(board, "Board").value
+    log = field(board, "Log").value
+    assert f"{table.seats[first].name} wins the pay suit for 2 chips, paid onto KITTY." in log
+    assert f"{table.seats[first].name} names ♠\ufe0e as the pay suit." in log
+
+
+def test_an_unknown_suit_letter_is_refused():
+    table = started("auction-pay-suit")
+    with pytest.raises(Refusal):
+        ADAPTER.action(table.game, 0, "name_suit", "x", (), None)
+
+
+def test_ghost_auction_wording():
+    table = started("italian-ghost-auction", seats=3)
+    game = table.game
+    assert game.phase is Phase.AUCTION and game.auction.item == "ghost"
+    board = ADAPTER.board(table)
+    assert "Auction of the ghost hand; the winning bid goes onto MONTE" in board.embed.description
+    assert "Bidding for the ghost hand (bids go onto MONTE)." in field(board, "Log").value
+    bidder = min(game.to_act)
+    assert "Bid for the ghost hand" in field(ADAPTER.hand(table, bidder), "Now").value
+    game.apply(bidder, act.Bid(amount=1))
+    while game.phase is Phase.AUCTION:
+        game.apply(min(game.to_act), act.Pass())
+    log = field(ADAPTER.board(table), "Log").value
+    assert f"{table.seats[bidder].name} wins the ghost hand for 1 chip, paid onto MONTE." in log
+
+
+def test_italian_automatic_poker_shows_the_showdown_without_betting_controls():
+    table = started("italian", seats=3)
+    game = table.game
+    assert game.phase is Phase.MICHIGAN  # antes, pay cards and poker need no decision
+    board = ADAPTER.board(table)
+    assert "Showdown" in [f.name for f in board.embed.fields]
+    labels = [c.get("label") for row in board.view.to_components() for c in row["components"]]
+    assert not {"Check", "Bet…", "Call", "Fold", "Best five"} & set(labels)
+    assert " bet " not in field(board, "Players").value
+
+
+def test_no_bets_or_plural_slips_after_the_showdown():
+    table = started("classic", seats=3)
+    rng = random.Random(11)
+    play_until(table, lambda g: g.phase is Phase.MICHIGAN, rng)
+    assert "bet " not in field(ADAPTER.board(table), "Players").value
+    play_until(table, lambda g: g.phase is Phase.BETWEEN_DEALS, rng)
+    players = field(ADAPTER.board(table), "Players").value
+    assert "bet " not in players and "1 cards" not in players
+
+
+def test_cards_are_bold_and_black_suits_show_as_text():
+    assert render.card(parse_card("10♣")) == "**10♣\ufe0e**"
+    assert render.card(parse_card("Q♥")) == "**Q♥**"
+    assert render.visible("K♠ and K♠\ufe0e") == "K♠\ufe0e and K♠\ufe0e"
+    assert [render.plural(n, "card") for n in (0, 1, 2)] == ["0 cards", "1 card", "2 cards"]
+    assert render.card(Card(51)) == "**A♠\ufe0e**"
+
+
+@pytest.mark.parametrize("preset", ["classic", "italian", "cosmo", "italian-boodle"])
+def test_rules_card_words_the_preset(preset):
+    rules = make_rules(preset, ante=2)
+    rendered = render.rules_card(rules, "Table x.", 50)
+    assert common.limit_problems(rendered) == []
+    assert PRESET_NOTES[preset] in rendered.embed.description
+    differences = field(rendered, "Differences").value.replace("\ufe0e", "")
+    for line in describe_differences(rules):
+        assert line in differences
+    if preset == "classic":
+        assert differences.startswith("• Ante 2")
+    assert "buy-in 50 chips" in field(rendered, "Table").value
+
+
+def test_adapter_builds_rules_only_through_make_rules():
+    with pytest.raises(ValueError, match="ante"):
+        ADAPTER.rules({"ante": 0})
+    with pytest.raises(ValueError, match="unknown preset"):
+        ADAPTER.rules({"preset": "poker"})
+    with pytest.raises(ValueError, match="dial"):
+        ADAPTER.rules({"preset": "cosmo", "seq_start": 6})
+    with pytest.raises(Refusal, match="4-7 players"):
+        ADAPTER.new_game({"preset": "dutch"}, [100] * 3, b"x")
+    rules = ADAPTER.rules({"preset": "italian", "ante": 3, "seq_start": 6, "turn_seconds": 30})
+    assert (rules.ante, rules.dealer_ante, rules.seq_ranks) == (3, 2, 6)
+    assert ADAPTER.rules({"ante": 1, "bet_limit": 10, "turn_seconds": None}) == PRESETS["classic"]
