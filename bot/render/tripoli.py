@@ -222,8 +222,10 @@ def _board_title(view: TripoliTableView) -> str:
         return (f"Board · dial: pay suit {suit(view.pay_suit)}, "
                 f"sequence {sequence(view.seq_start)}")
     if view.pay_suit_source == "auction":
-        named = any(isinstance(e, ev.PaySuitNamed) for e in _deal_events(view.log))
-        return f"Board · pay suit {suit(view.pay_suit)}" if named else "Board · pay suit to name"
+        bidding = view.auction is not None and view.auction.item != "ghost"
+        if view.phase in (Phase.SPARE, Phase.NAME_SUIT) or bidding:
+            return "Board · pay suit to name"
+        return f"Board · pay suit {suit(view.pay_suit)}"
     return "Board"
 
 
@@ -397,11 +399,16 @@ def _event(table: Table, view: TripoliTableView, event: TripoliEvent) -> str:
 
 
 def _auction_item(view: TripoliTableView, sold: ev.AuctionSold) -> str:
-    """The item of the auction that ``sold`` closed: that of the last auction started before."""
-    log = list(view.log)
-    before = log[: next(i for i, e in enumerate(log) if e is sold)]
-    started = [e for e in before if isinstance(e, ev.AuctionStarted)]
-    return started[-1].item if started else "spare"
+    """The item of the auction (without a seller) that ``sold`` closed: that of the last
+    auction started before it, or (when the log no longer holds that start) the one the
+    rules hold."""
+    item = "pay_suit" if view.rules.pay_suit == "auction" else "ghost"
+    for event in view.log:
+        if event is sold:
+            break
+        if isinstance(event, ev.AuctionStarted):
+            item = event.item
+    return item
 
 
 def _board_view(

@@ -1,0 +1,213 @@
+"""Tripoli presets in simcord (issue 4): tables of non-classic rules played by clicks,
+``/tripoli rules``, ``/tripoli house-rules`` and the refusals of unplayable rules.
+
+Every interaction goes through :class:`test_tripoli.Session` (answered once, no leaked card,
+chips conserved) or the ``world`` helpers (answered once).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import discord
+from leak_scan import shown_cards
+from simcord import MemberActor
+from test_tripoli import Session, labels, open_table
+
+from bot.render import tripoli as render
+from bot.table_state import TableState
+from engine.cards import Suit, parse_card
+from engine.tripoli import events as ev
+from engine.tripoli.phases import Phase
+from engine.tripoli.rules import PRESET_NOTES, PRESETS, describe_differences
+
+HOUSE = "tripoli_rules"
+
+
+def deal_events(session: Session) -> list[Any]:
+    """The events of the current deal the game's (bounded) log still holds."""
+    log = list(session.game.log)
+    starts = [i for i, e in enumerate(log) if isinstance(e, ev.DealStarted)]
+    return log[starts[-1] if starts else 0:]
+
+
+def text_of(message: Any) -> str:
+    embed = message.embeds[0]
+    parts = [embed.title or "", embed.description or ""]
+    parts += [f"{f.name}\n{f.value}" for f in embed.fields]
+    return "\n".join(parts).replace("\ufe0e", "")
+
+
+async def manager(world: Any) -> MemberActor:
+    """A member whose role has Manage Channels."""
+    role = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    return world.guild.add_member(world.env.create_user("mona", global_name="Mona"), roles=[role])
+
+
+def test_the_leak_scanner_reads_the_cards_the_renderer_writes():
+    ids = [parse_card(c) for c in ("10♣", "A♠", "Q♥", "2♦")]
+    embed = discord.Embed(description=f"Hand: {render.cards(ids)} · board A♥ **3** · KQ♥ **1**")
+    assert shown_cards([embed], []) == {int(c) for c in ids}
+
+
+# ---------------------------------------------------------------------- tables by clicks
+
+
+async def test_rummoli_deal_played_to_the_end_by_clicks(world):
+    session = await open_table(world, world.alice, world.bob, world.carol, preset="rummoli")
+    assert "rummoli" in text_of(session.board)
+    await session.click(world.alice, session.board, label="Start")
+    assert session.game.rules == PRESETS["rummoli"]
+    await session.play_until(lambda: session.game.phase is Phase.MICHIGAN)
+    assert not [e for e in deal_events(session) if isinstance(e, ev.PayTaken)]  # no phase 1
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    events = deal_events(session)
+    first_lead = next((i for i, e in enumerate(events) if isinstance(e, ev.Led)), -1)
+    assert all(i > first_lead for i, e in enumerate(events) if isinstance(e, ev.PayTaken))
+    board = text_of(session.board)
+    assert "Deal 1 is over." in board and "bet " not in board
+    assert "Next deal" in labels(session.board)
+
+
+async def test_italian_with_ai_seats_has_no_poker_controls(world):
+    session = await open_table(world, world.alice, preset="italian")
+    for _ in range(2):
+        await session.click(world.alice, session.board, label="Add AI")
+    session.total = 300
+    await session.click(world.alice, session.board, label="Start")
+    seen: set[str] = set()
+    assert session.game.phase is Phase.MICHIGAN  # automatic poker, no spare hand
+    assert any(isinstance(e, ev.Showdown) for e in deal_events(session))
+    assert "Showdown" in text_of(session.board)
+
+    async def move(seat: int, member: MemberActor) -> None:
+        assert session.game.phase is Phase.MICHIGAN
+        seen.update(labels(session.board))
+        await session.default_move(seat, member)
+
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS, move)
+    assert not seen & {"Best five", "Check", "Call", "Fold", "Keep", "Exchange"}
+    board = text_of(session.board)
+    assert "MONTE" in board and "KITTY" not in board
+    assert session.game.total_chips() == 300
+
+
+async def test_pay_suit_auction_named_by_the_winner_with_suit_buttons(world):
+    session = await open_table(world, world.alice, world.bob, world.carol,
+                               preset="auction-pay-suit")
+    await session.click(world.alice, session.board, label="Start")
+    winner: list[int] = []
+
+    async def move(seat: int, member: MemberActor) -> None:
+        game = session.game
+        if game.phase is Phase.AUCTION and game.auction.item == "pay_suit":
+            if not winner:
+                winner.append(seat)
+                shown = await session.click(member, session.board, label="Bid…")
+                await session.submit(member, shown, "3")
+            else:
+                await session.click(member, session.board, label="Pass")
+        elif game.phase is Phase.NAME_SUIT:
+            assert "names the pay suit" in text_of(session.board)
+            hand = await session.my_hand(member)
+            assert {"♥", "♠\ufe0e", "♦", "♣\ufe0e"} <= set(labels(hand))
+            await session.click(member, hand, label="♠\ufe0e")
+        else:
+            await session.default_move(seat, member)
+
+    await session.play_until(lambda: session.game.phase in (Phase.SELECT, Phase.BETWEEN_DEALS),
+                             move)
+    assert session.game.pay_suit is Suit.SPADES
+    named = [e for e in deal_events(session) if isinstance(e, ev.PaySuitNamed)]
+    assert named == [ev.PaySuitNamed(seat=winner[0], suit=Suit.SPADES)]
+    board = text_of(session.board)
+    assert "Board · pay suit ♠" in board and "A♥→A♠ **" in board
+    assert "wins the pay suit for 3 chips, paid onto KITTY." in board
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS, move)
+    assert "Deal 1 is over." in text_of(session.board)
+
+
+# ---------------------------------------------------------------------- rules commands
+
+
+async def test_rules_command_words_the_live_table_and_the_default(world):
+    default = await world.slash(world.alice, "tripoli rules")
+    assert default.response.ephemeral
+    assert "default rules" in default.response.embeds[0].description
+    assert "classic" in default.response.embeds[0].title
+    await world.slash(world.alice, "tripoli start", preset="italian", ante=2)
+    shown = await world.slash(world.bob, "tripoli rules")
+    text = text_of(shown.response)
+    assert shown.response.ephemeral and "italian" in shown.response.embeds[0].title
+    assert PRESET_NOTES["italian"] in text
+    table = world.bot.tables.by_channel[world.channel.id]
+    rules = world.bot.tables.games["tripoli"].rules(table.options)
+    assert rules.ante == 2 and rules.dealer_ante == 2
+    for line in describe_differences(rules):
+        assert line.replace("\ufe0e", "") in text
+
+
+async def test_house_rules_need_manage_channels_and_become_the_default(world):
+    scope = f"channel:{world.channel.id}"
+    refused = await world.slash(world.bob, "tripoli house-rules", preset="italian")
+    assert refused.response.ephemeral and "Manage Channels" in refused.response.content
+    assert await world.store.get_setting(scope, HOUSE) is None
+    mona = await manager(world)
+    saved = await world.slash(mona, "tripoli house-rules", preset="dutch", ante=2, buy_in=40)
+    assert saved.response.ephemeral and "dutch" in saved.response.embeds[0].title
+    stored = json.loads(await world.store.get_setting(scope, HOUSE))
+    assert stored == {"preset": "dutch", "ante": 2, "buy_in": 40}
+    rules_now = await world.slash(world.carol, "tripoli rules")
+    assert "house rules" in rules_now.response.embeds[0].description
+    opened = await world.slash(world.alice, "tripoli start", bet_limit=5)
+    assert not opened.response.ephemeral
+    table = world.bot.tables.by_channel[world.channel.id]
+    assert table.buy_in == 40
+    rules = world.bot.tables.games["tripoli"].rules(table.options)
+    assert (rules.name, rules.ante, rules.bet_limit) == ("dutch", 2, 5)
+    await world.slash(world.alice, "tripoli end")
+    cleared = await world.slash(mona, "tripoli house-rules", clear=True)
+    assert cleared.response.ephemeral and await world.store.get_setting(scope, HOUSE) is None
+
+
+async def test_house_rules_refuse_an_unplayable_combination(world):
+    mona = await manager(world)
+    refused = await world.slash(mona, "tripoli house-rules", preset="cosmo", sequence_start=6)
+    assert refused.response.ephemeral and "dial" in refused.response.content
+    assert await world.store.get_setting(f"channel:{world.channel.id}", HOUSE) is None
+
+
+async def test_preset_autocomplete_lists_every_preset_with_its_note(world):
+    everything = await world.alice.autocomplete(world.channel, "tripoli start", "preset", "")
+    assert [c["value"] for c in everything] == list(PRESETS)
+    assert everything[0]["name"] == f"classic — {PRESET_NOTES['classic']}"
+    italian = await world.alice.autocomplete(world.channel, "tripoli start", "preset", "ital")
+    assert {c["value"] for c in italian} == {p for p in PRESETS if p.startswith("italian")}
+    assert all(len(c["name"]) <= 100 for c in everything)
+
+
+# ---------------------------------------------------------------------- refusals at start
+
+
+async def test_unplayable_rules_are_refused_at_start_and_nothing_is_created(world):
+    for options in ({"preset": "cosmo", "sequence_start": 6}, {"preset": "whist"}):
+        result = await world.slash(world.alice, "tripoli start", **options)
+        assert result.response.ephemeral
+        assert "cannot be played" in result.response.content
+        assert world.channel.id not in world.bot.tables.by_channel
+        assert world.bot.tables.by_id == {}
+        assert await world.store.load_tables() == []
+
+
+async def test_player_count_of_the_preset_is_refused_at_start(world):
+    session = await open_table(world, world.alice, world.bob, world.carol, preset="dutch")
+    before = await world.balances(world.alice, world.bob, world.carol)
+    refused = await session.click(world.alice, session.board, label="Start")
+    assert refused.response.ephemeral and "4-7 players" in refused.response.content
+    assert session.table.state is TableState.LOBBY and session.table.game is None
+    assert await world.balances(world.alice, world.bob, world.carol) == before
+    await session.click(world.dave, session.board, label="Join")
+    await session.click(world.alice, session.board, label="Start")
+    assert session.table.state is TableState.PLAYING
+    assert session.game.rules.name == "dutch"
