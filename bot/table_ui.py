@@ -62,7 +62,7 @@ class TableInteractions:
         except Refusal as refusal:
             await self._private(interaction, content=refusal.message)
         except Exception as error:  # answer even a bug, then log it
-            await answer_failure(interaction, error)
+            await self._failed(interaction, ref, error)
 
     async def on_amount(self, interaction: discord.Interaction, ref: Ref, text: str) -> None:
         """Answer an amount modal (bet, raise, bid …): strict parsing, then the decision."""
@@ -76,7 +76,15 @@ class TableInteractions:
         except Refusal as refusal:
             await self._private(interaction, content=refusal.message)
         except Exception as error:
-            await answer_failure(interaction, error)
+            await self._failed(interaction, ref, error)
+
+    async def _failed(self, interaction: discord.Interaction, ref: Ref, error: Exception) -> None:
+        """Answer a failed interaction; then show the table's state on its board with the
+        bot's token, in case the failure was the answer that should have shown it (a 503)."""
+        await answer_failure(interaction, error)
+        table = self.by_id.get(ref.table)
+        if table is not None:
+            self.schedule_board_edit(table)
 
     async def _on_component(
         self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]

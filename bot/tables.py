@@ -65,6 +65,12 @@ TIMEOUTS_TO_AI = 2
 LOBBY_IDLE = 600.0
 """Seconds after its last change at which a lobby closes itself."""
 
+BOARD_RETRIES = 3
+"""Times a board edit that failed on Discord's side (5xx) is tried again."""
+
+BOARD_RETRY_WAIT = 5.0
+"""Seconds before trying a failed board edit again (or the edit interval, if longer)."""
+
 SCHEDULER_MIN_WAIT = 1.0
 """Seconds the scheduler waits at least between two looks at the deadlines."""
 
@@ -778,12 +784,23 @@ class TableRegistry(TableInteractions):
             table.board_task = self._spawn(self._publish_loop(table))
 
     async def _publish_loop(self, table: Table) -> None:
-        """Debounced publishing: the board, then the members' DM hand views."""
+        """Debounced publishing: the board, then the members' DM hand views.
+
+        At most one board edit per ``board_edit_interval`` seconds; a board edit that fails
+        on Discord's side (5xx) is tried again, :data:`BOARD_RETRIES` times at most,
+        :data:`BOARD_RETRY_WAIT` seconds apart (the table's state does not depend on it).
+        """
+        failures = 0
         while table.board_dirty or table.dms_dirty:
-            await asyncio.sleep(self.bot.settings.board_edit_interval)
+            wait = self.bot.settings.board_edit_interval
+            await asyncio.sleep(max(wait, BOARD_RETRY_WAIT) if failures else wait)
             if table.board_dirty:
                 table.board_dirty = False
-                await self._edit_board(table)
+                if await self._edit_board(table):
+                    failures = 0
+                else:
+                    failures += 1
+                    table.board_dirty = table.board_dirty or failures <= BOARD_RETRIES
             if table.dms_dirty:
                 table.dms_dirty = False
                 await self._update_dms(table)
@@ -857,9 +874,13 @@ class TableRegistry(TableInteractions):
                            "press My hand to see your cards.")
                 self.schedule_board_edit(table)
 
-    async def _edit_board(self, table: Table) -> None:
+    async def _edit_board(self, table: Table) -> bool:
+        """Show the table's state on its board (re-posting a board that is gone).
+
+        Returns False when Discord failed on its side (5xx) and the edit is worth retrying.
+        """
         if table.board_message_id is None:
-            return
+            return True
         rendered = self.render_board(table)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         try:
@@ -869,16 +890,17 @@ class TableRegistry(TableInteractions):
         except discord.HTTPException as error:
             if error.code not in REPOST_CODES:
                 log.warning("table %s: board edit failed: %s", table.id, error)
-                return
+                return error.status < 500
             log.info("table %s: board message gone (%s); posting a new one", table.id, error)
             try:
                 message = await channel.send(embed=rendered.embed, view=rendered.view)
             except discord.HTTPException as failure:
                 log.warning("table %s: board could not be re-posted: %s", table.id, failure)
-                return
+                return failure.status < 500
             async with table.lock:
                 table.board_message_id = message.id
                 await self._save_quietly(table)
+        return True
 
 def _log_failure(task: asyncio.Task[Any]) -> None:
     if not task.cancelled() and task.exception() is not None:

@@ -1,14 +1,17 @@
 """Faults around a Tripoli table in simcord: a slow store (C04), AI moves long after the
-board's interaction (C01), board edits that fail (unknown message)."""
+board's interaction (C01), board edits that fail (unknown message, too old, 503), DM hand
+views with closed DMs (C14), a store write that fails, and debounced board edits."""
 
 from __future__ import annotations
 
 import asyncio
+import itertools
 
 import pytest
 from leak_scan import shown_cards
 from test_tripoli import open_table
 
+from bot.store import StoreError
 from engine.tripoli.phases import Phase
 
 
@@ -140,3 +143,79 @@ async def test_dm_hand_views_and_closed_dms(world):
     [dm] = alice.user.dm_channel.history()  # the same message, edited
     await session.run(alice, alice.user.click(dm, label="Best five"))  # decided in the DM
     assert alice_seat in session.game.selections
+
+
+def board_patches(world, board_id: int, since: int) -> int:
+    path = f"/channels/{world.channel.id}/messages/{board_id}"
+    return sum(1 for r in world.env.http_requests[since:]
+               if r.method == "PATCH" and r.path == path)
+
+
+async def test_a_board_edit_failing_with_503_is_tried_again_and_the_state_kept(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.SELECT)
+    world.env.inject_error("PATCH", f"/channels/*/messages/{session.board.id}", status=503)
+    mark = len(world.env.http_requests)
+    hand = await session.my_hand(world.alice)
+    await session.click(world.alice, hand, label="Best five")  # the board is edited later
+    seat = session.seat(world.alice)
+    await world.env.advance_time(6)  # the debounced edit: 503
+    assert board_patches(world, session.board.id, mark) == 1
+    assert seat in session.game.selections  # the move stands
+    stale = session.board.embeds[0].to_dict()
+    assert stale != world.bot.tables.render_board(session.table).embed.to_dict()
+    await world.env.advance_time(6)  # tried again
+    assert board_patches(world, session.board.id, mark) == 2
+    assert session.board.embeds[0].to_dict() == (
+        world.bot.tables.render_board(session.table).embed.to_dict())
+    assert not world.env.errors
+
+
+async def test_a_failed_save_in_a_click_changes_nothing_and_asks_to_retry(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    store, save = world.store, world.store.save_table
+
+    async def broken(*_args):
+        raise StoreError("disk I/O error")
+
+    store.save_table = broken
+    game, board = session.game.model_dump_json(), session.board.embeds[0].to_dict()
+    dealer = session.member(session.game.dealer)
+    result = await session.click(dealer, session.board, label="Keep")
+    assert result.response.ephemeral and "try again" in result.response.content
+    assert session.game.model_dump_json() == game and session.board.embeds[0].to_dict() == board
+    store.save_table = save
+    await session.click(dealer, session.board, label="Keep")  # the retry works
+    assert session.game.phase is Phase.SELECT
+    saved = dict((t, d) for t, _g, _c, d in await world.store.load_tables())
+    assert '"phase":"select"' in saved[session.table.id].replace(" ", "").replace('\\"', '"')
+
+
+async def test_a_burst_of_ai_moves_becomes_at_most_one_board_edit_per_interval(world):
+    """AI moves half a second apart, with no interaction behind them: the board is edited
+    at most once per board_edit_interval (6 s here) on simcord's virtual clock."""
+    world.bot.settings = world.bot.settings.model_copy(update={"ai_delay": 0.5})
+    interval = world.bot.settings.board_edit_interval
+    session = await open_table(world, world.alice)
+    for _ in range(3):
+        await session.click(world.alice, session.board, label="Add AI")
+    session.total = 400
+    await session.click(world.alice, session.board, label="Start")
+    await session.click(world.alice, session.board, label="Leave")  # the AI plays her seat
+    mark, log = len(world.env.http_requests), len(session.game.log)
+    edits: list[float] = []
+    step = 0.5
+    for tick in range(1, 400):
+        await world.env.advance_time(step)
+        edits += [tick * step] * (board_patches(world, session.board.id, mark) - len(edits))
+        if session.table.state.value == "over" and tick * step > edits[-1] + interval:
+            break
+    moves = len(session.game.log) - log
+    assert session.table.state.value == "over" and moves > 2 * len(edits)
+    assert len(edits) >= 2
+    gaps = [later - earlier for earlier, later in itertools.pairwise(edits)]
+    assert min(gaps) >= interval - step, gaps
+    print(f"{moves} AI moves, {len(edits)} board edits at {edits}")
+    assert not session.board.components  # the last edit shows the final result
