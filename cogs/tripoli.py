@@ -172,7 +172,7 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
         Parameters
         ----------
         preset
-            The rules ``/tripoli start`` plays here when it names no preset (default classic).
+            The rules /tripoli start plays here when it names no preset (default classic).
         ante
             Chips each player puts on every space before each deal.
         dealer_ante
