@@ -11,8 +11,9 @@ import json
 from typing import Any
 
 import discord
+import pytest
 from leak_scan import shown_cards
-from simcord import MemberActor
+from simcord import MemberActor, OptionError
 from test_tripoli import Session, labels, open_table
 
 from bot.render import tripoli as render
@@ -56,7 +57,7 @@ def test_the_leak_scanner_reads_the_cards_the_renderer_writes():
 
 async def test_rummoli_deal_played_to_the_end_by_clicks(world):
     session = await open_table(world, world.alice, world.bob, world.carol, preset="rummoli")
-    assert "rummoli" in text_of(session.board)
+    assert f"**rummoli** — {PRESET_NOTES['rummoli']}" in session.board.embeds[0].description
     await session.click(world.alice, session.board, label="Start")
     assert session.game.rules == PRESETS["rummoli"]
     await session.play_until(lambda: session.game.phase is Phase.MICHIGAN)
@@ -198,6 +199,12 @@ async def test_unplayable_rules_are_refused_at_start_and_nothing_is_created(worl
         assert world.channel.id not in world.bot.tables.by_channel
         assert world.bot.tables.by_id == {}
         assert await world.store.load_tables() == []
+
+
+async def test_ante_below_one_never_reaches_the_bot(world):
+    with pytest.raises(OptionError):
+        await world.alice.slash(world.channel, "tripoli start", ante=0)
+    assert world.bot.tables.by_id == {}
 
 
 async def test_player_count_of_the_preset_is_refused_at_start(world):
