@@ -218,3 +218,19 @@ async def test_player_count_of_the_preset_is_refused_at_start(world):
     await session.click(world.alice, session.board, label="Start")
     assert session.table.state is TableState.PLAYING
     assert session.game.rules.name == "dutch"
+
+
+async def test_a_preset_table_with_overrides_survives_a_restart(world):
+    session = await open_table(world, world.alice, world.bob, world.carol,
+                               preset="auction-pay-suit", ante=2, bet_limit=4)
+    await session.click(world.alice, session.board, label="Start")
+    rules = session.game.rules
+    assert (rules.name, rules.ante, rules.bet_limit) == ("auction-pay-suit", 2, 4)
+    await session.play_until(lambda: session.game.phase is Phase.AUCTION)
+    before = session.game.model_dump_json()
+    await world.restart()
+    assert session.game.model_dump_json() == before
+    await session.play_until(lambda: session.game.phase is Phase.SELECT)  # everyone passes
+    assert "Nobody bid: the pay suit is ♥." in text_of(session.board)
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    assert "Deal 1 is over." in text_of(session.board)
