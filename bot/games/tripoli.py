@@ -59,7 +59,6 @@ _AMOUNTS: dict[str, tuple[type[act.Bid | act.Bet | act.Raise], str, str]] = {
     "raise": (act.Raise, "Your raise", "Raise by"),
 }
 
-
 RULE_OPTIONS: dict[str, str] = {
     "ante": "ante",
     "dealer_ante": "dealer_ante",
@@ -113,7 +112,10 @@ class TripoliAdapter:
         return rules
 
     def describe_options(self, options: dict[str, Any]) -> str:
-        rules = self.rules(options)
+        try:
+            rules = self.rules(options)
+        except ValueError as error:  # a lobby saved before its options were checked
+            return f"These rules cannot be played ({error}): cancel and start again."
         ante = f"ante {rules.ante} per space"
         if rules.dealer_ante != rules.ante:
             ante += f" (dealer {rules.dealer_ante})"

@@ -322,3 +322,10 @@ def test_adapter_builds_rules_only_through_make_rules():
     rules = ADAPTER.rules({"preset": "italian", "ante": 3, "seq_start": 6, "turn_seconds": 30})
     assert (rules.ante, rules.dealer_ante, rules.seq_ranks) == (3, 2, 6)
     assert ADAPTER.rules({"ante": 1, "bet_limit": 10, "turn_seconds": None}) == PRESETS["classic"]
+
+
+def test_a_lobby_saved_with_unplayable_options_still_renders():
+    line = ADAPTER.describe_options({"ante": 0, "bet_limit": 10})
+    assert "cannot be played" in line and "ante" in line
+    with pytest.raises(Refusal, match="cannot be played"):
+        ADAPTER.new_game({"ante": 0}, [100, 100], b"x")
