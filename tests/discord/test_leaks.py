@@ -1,5 +1,5 @@
-"""No leaks (issue 5 item 5): whole Tripoli sessions in simcord, with every message and log
-line scanned for a card its viewer may not see (rules/tripoli.md §2.10).
+"""No leaks, no privilege (issue 5 item 5): whole Tripoli sessions in simcord, with every
+message and log line scanned for a card its viewer may not see (rules/tripoli.md §2.10).
 
 After every interaction and every jump of time, :class:`Watch` looks at each message that is
 new or changed since its last look and checks it against what its viewer may see *at that
@@ -14,6 +14,9 @@ moment*:
 
 Faults on the way: DMs on for one member and closed (50007) for another, a board edit that
 fails with 10008 (re-posted), a store write that fails, a restart mid-deal, refusals.
+
+No privilege: every command is audited; host controls need the host or Manage Channels;
+only seated members act.
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+import discord
 import pytest
 from leak_scan import message_cards, named_cards
 from simcord import MemberActor
@@ -244,3 +248,65 @@ async def test_a_casual_session_with_timeouts_leaks_no_card(world, caplog):
     await session.wait(1)
     assert sum(session.game.result.values()) == 400
     assert taken_over and session.watch.private_cards >= 3
+
+
+# ---------------------------------------------------------------------- no privilege
+
+PRIVILEGES = {
+    "chips": "every member (balance, daily, give: their own chips only)",
+    "leaderboard": "every member",
+    "settings": "every member (their own settings only)",
+    "tripoli": "every member starts; kick and end: the host or Manage Channels, at run time",
+}
+"""The audit of every top-level command. None is for admins only, so none sets default
+permissions (Discord ignores them on subcommands: /tripoli kick and end check at run time)."""
+
+
+async def test_every_command_is_audited_and_none_hides_behind_default_permissions(world):
+    commands = {command.name: command for command in world.bot.tree.get_commands()}
+    assert set(commands) == set(PRIVILEGES)
+    for command in commands.values():
+        assert command.default_permissions is None, command.name
+
+
+@pytest.fixture
+def moderator(world) -> MemberActor:
+    """A member with Manage Channels (through a role), seated nowhere."""
+    role = world.guild.create_role("Mods", permissions=discord.Permissions(manage_channels=True))
+    return world.guild.add_member(world.env.create_user("mod", global_name="Mod"), roles=[role])
+
+
+async def test_host_controls_need_the_host_or_manage_channels(world, caplog, moderator):
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    session = await watched(world, caplog, alice, bob, carol)
+    for label in ("Add AI", "Start", "Cancel"):
+        result = await session.click(dave, session.board, label=label)
+        assert "Only the host or a member with Manage Channels" in result.response.content
+    kicked = await world.slash(dave, "tripoli kick", member=carol)
+    assert kicked.response.ephemeral and session.seat(carol) == 2
+    await world.slash(moderator, "tripoli kick", member=carol)
+    assert session.seat(carol) is None
+    await session.click(moderator, session.board, label="Start")
+    assert session.table.state is TableState.PLAYING and session.seat(moderator) is None
+    ended = await world.slash(bob, "tripoli end", now=True)
+    assert "Only the host" in ended.response.content and not session.table.ending
+    await world.slash(moderator, "tripoli end", now=True)
+    assert session.table.ending
+
+
+async def test_only_seated_members_act(world, caplog):
+    alice, bob, dave = world.alice, world.bob, world.dave
+    session = await watched(world, caplog, alice, bob)
+    await session.click(alice, session.board, label="Start")
+    dealer = session.member(session.game.dealer)
+    before = session.game.model_dump_json()
+    for label in ("My hand", "Keep", "Leave"):
+        result = await session.click(dave, session.board, label=label)
+        assert "not seated" in result.response.content
+    other = bob if dealer is alice else alice
+    result = await session.click(other, session.board, label="Keep")  # the dealer's decision
+    assert "Not your turn" in result.response.content
+    assert session.game.model_dump_json() == before
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    result = await session.click(dave, session.board, label="Next deal")
+    assert "not seated" in result.response.content and session.game.deal_number == 1
