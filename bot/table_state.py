@@ -94,6 +94,9 @@ class Table:
         Seat -> (deal number, DM channel id, message id) of that member's DM hand view.
     dm_closed
         Seat -> deal number in which sending the member a DM failed (closed DMs).
+    chip_moves
+        Escrows and settlements asked of the store so far (not saved): a change that moved
+        chips cannot be undone by :meth:`restore`.
     """
 
     id: str
@@ -123,6 +126,7 @@ class Table:
     dm_messages: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     dm_closed: dict[int, int] = field(default_factory=dict)
     dms_dirty: bool = False
+    chip_moves: int = field(default=0, repr=False)
 
     @property
     def ranked(self) -> bool:
@@ -169,6 +173,13 @@ class Table:
             "game": None if self.game is None else self.game.model_dump_json(),
         })
 
+    def restore(self, text: str, games: dict[str, GameAdapter]) -> None:
+        """Put back the state saved in :meth:`snapshot` text, in place (undoing a change
+        that could not be saved); the lock and the running tasks stay."""
+        saved = Table.from_snapshot(text, games)
+        for name in _SAVED_FIELDS:
+            setattr(self, name, getattr(saved, name))
+
     @classmethod
     def from_snapshot(cls, text: str, games: dict[str, GameAdapter]) -> Table:
         """Rebuild a table from :meth:`snapshot`.
@@ -205,3 +216,10 @@ class Table:
         )
         table.notes.extend(data["notes"])
         return table
+
+
+_SAVED_FIELDS = (
+    "seats", "state", "game", "seed", "board_message_id", "ending", "notes", "deadlines",
+    "timeouts", "idle_deadline", "dm_messages", "dm_closed",
+)
+"""The fields :meth:`Table.snapshot` saves that a change may alter (not the ids)."""

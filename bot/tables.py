@@ -7,10 +7,12 @@ after the lock is released), AI seats, deals, the end of the session and the set
 chips. Everything game-specific goes through the game's adapter (:mod:`bot.games`).
 
 Reliability (DESIGN.md §4): every change is saved (``store.save_table``) and tables are
-restored at start-up; every member's pending decision has a deadline, fired by one
+restored at start-up; a change whose save fails is undone and refused ("try again") unless
+it already moved chips in the store; every member's pending decision has a deadline, fired by one
 scheduler per bot reading ``bot.clock`` (two timeouts in a row hand the seat to the AI until
 "I'm back"); board edits with no interaction behind them use the bot's token, are debounced
-by ``board_edit_interval`` and re-post a board that was deleted; members who turned DM hand
+by ``board_edit_interval``, re-post a board that was deleted (10008) or is too old to edit
+(30046) and try again after a server error (5xx); members who turned DM hand
 views on get one DM per deal, edited as their hand changes.
 
 Chips (DESIGN.md §5): a table with members only is *ranked*: Start (and a join between deals)
@@ -76,6 +78,8 @@ SCHEDULER_MIN_WAIT = 1.0
 
 AI_STEPS_MAX = 10_000
 """Safety bound on AI moves applied in one go (a game always asks a human before that)."""
+
+SAVE_FAILED = "The table could not be saved, so that was not done. Please try again."
 
 _HINTS = {
     "over_limit": "That is above the table's limit.",
@@ -192,11 +196,14 @@ class TableRegistry(TableInteractions):
         """
         now = self._now()
         for table in list(self.by_id.values()):
-            if table.state is TableState.LOBBY:
-                if table.idle_deadline is not None and now >= table.idle_deadline:
-                    await self._close_idle(table, now)
-            elif any(when <= now for _decision, when in table.deadlines.values()):
-                await self._time_out(table, now)
+            try:
+                if table.state is TableState.LOBBY:
+                    if table.idle_deadline is not None and now >= table.idle_deadline:
+                        await self._close_idle(table, now)
+                elif any(when <= now for _decision, when in table.deadlines.values()):
+                    await self._time_out(table, now)
+            except Refusal as refusal:  # not saved: undone, and due again at the next look
+                log.warning("table %s: a deadline could not be applied: %s", table.id, refusal)
 
     async def _time_out(self, table: Table, now: float) -> None:
         """The rule-defined default for each expired decision (DESIGN.md §4 "Timers")."""
@@ -326,7 +333,7 @@ class TableRegistry(TableInteractions):
                 seat = adapter.add_seat(table.game, table.buy_in)
             except IllegalAction as error:
                 if table.ranked:
-                    await self.bot.store.settle(table.guild_id, member_id, table.id, table.buy_in)
+                    await self._settle(table, member_id, table.buy_in)
                 raise Refusal(error.code, error.message) from error
             assert seat == len(table.seats), "engine seats and table seats must stay aligned"
             table.seats.append(Seat(member_id, name))
@@ -449,9 +456,7 @@ class TableRegistry(TableInteractions):
                 game = adapter.new_game(table.options, [table.buy_in] * len(table.seats), seed)
             except (Refusal, IllegalAction, StoreError) as error:
                 for escrowed_member in escrowed:
-                    await self.bot.store.settle(
-                        table.guild_id, escrowed_member, table.id, table.buy_in
-                    )
+                    await self._settle(table, escrowed_member, table.buy_in)
                 if isinstance(error, IllegalAction):
                     raise Refusal(error.code, error.message) from error
                 raise
@@ -540,8 +545,7 @@ class TableRegistry(TableInteractions):
                 await self._save(table)
             except StoreError as error:
                 table.game = adapter.load_game(before)
-                raise Refusal("store", "The table could not be saved, so your move was not "
-                              "made. Please try again.") from error
+                raise Refusal("store", SAVE_FAILED) from error
             table.timeouts.pop(seat, None)
             await self._progress(table)
             await self._save_quietly(table)
@@ -678,7 +682,14 @@ class TableRegistry(TableInteractions):
                 await self._save_quietly(table)
             self.schedule_board_edit(table)
 
+    async def _settle(self, table: Table, member_id: int, chips: int) -> None:
+        """Pay ``chips`` of the table's escrow back to the member (counted in
+        ``table.chip_moves``: a change that moved chips is not undone)."""
+        table.chip_moves += 1
+        await self.bot.store.settle(table.guild_id, member_id, table.id, chips)
+
     async def _escrow(self, table: Table, member_id: int, name: str) -> None:
+        table.chip_moves += 1
         try:
             await self.bot.store.escrow(table.guild_id, member_id, table.id, table.buy_in)
         except InsufficientChips as error:
@@ -692,7 +703,7 @@ class TableRegistry(TableInteractions):
         entry = table.seats[seat]
         stack = self.adapter(table).remove_seat(table.game, seat)
         if table.ranked and entry.member_id is not None:
-            await self.bot.store.settle(table.guild_id, entry.member_id, table.id, stack)
+            await self._settle(table, entry.member_id, stack)
         entry.left, entry.leaving = True, False
         table.note(f"{common.short_name(entry.name)} left with {stack} chips.")
 
@@ -704,9 +715,7 @@ class TableRegistry(TableInteractions):
                 if entry.left or entry.member_id is None:
                     continue
                 try:
-                    await self.bot.store.settle(
-                        table.guild_id, entry.member_id, table.id, stacks[seat] or 0
-                    )
+                    await self._settle(table, entry.member_id, stacks[seat] or 0)
                 except StoreError:
                     log.exception("table %s: settling seat %d failed; the escrow stays and is "
                                   "returned at the next start-up", table.id, seat)
@@ -715,13 +724,29 @@ class TableRegistry(TableInteractions):
 
     @asynccontextmanager
     async def _changing(self, table: Table) -> AsyncIterator[None]:
-        """Hold the table's lock for a change; save the table when the change succeeds."""
+        """Hold the table's lock for a change; save the table when the change succeeds.
+
+        When saving fails, a change that moved no chips is undone and refused
+        (``Refusal("store")``: the member is told to try again); a change that moved chips
+        in the store stands, and the next change saves it.
+        """
         async with table.lock:
+            before, chip_moves = table.snapshot(), table.chip_moves
             yield
             if table.state is TableState.LOBBY:
                 table.idle_deadline = self._now() + LOBBY_IDLE
+            try:
+                await self._save(table)
+            except StoreError as error:
+                if table.chip_moves != chip_moves:
+                    log.exception("table %s: saving failed after chips moved; the next change "
+                                  "saves again", table.id)
+                    return
+                log.warning("table %s: saving failed; the change is undone: %s", table.id, error)
+                table.restore(before, self.games)
+                raise Refusal("store", SAVE_FAILED) from error
+            finally:
                 self._reschedule()
-            await self._save_quietly(table)
 
     def _forget(self, table: Table) -> None:
         if self.by_channel.get(table.channel_id) is table:

@@ -440,3 +440,61 @@ async def test_a_table_can_set_its_own_turn_time(registry):
     await registry.start(table, ANN, False)
     [(_decision, due)] = table.deadlines.values()
     assert due == registry.bot.clock.now().timestamp() + 300
+
+
+async def broken_save(*_args: object) -> None:
+    raise StoreError("disk full")
+
+
+async def test_a_failed_save_undoes_a_lobby_change_or_next_deal_and_asks_to_retry(
+    registry, store, monkeypatch
+):
+    table = await lobby(registry, ANN, BEN)
+    saved = table.snapshot()
+    monkeypatch.setattr(store, "save_table", broken_save)
+    for change in (registry.join(table, CAT, "m3"), registry.add_ai(table, ANN, False),
+                   registry.leave(table, BEN)):
+        with pytest.raises(Refusal) as refused:
+            await change
+        assert refused.value.code == "store" and "try again" in refused.value.message
+        assert table.snapshot() == saved
+    monkeypatch.undo()
+    await registry.start(table, ANN, False)
+    await finish_deal(registry, table)
+    deal, saved = table.game.deal_number, table.snapshot()
+    monkeypatch.setattr(store, "save_table", broken_save)
+    with pytest.raises(Refusal) as refused:
+        await registry.next_deal(table, ANN, Ref(table.id, "next", None, deal))
+    assert refused.value.code == "store" and table.snapshot() == saved
+    monkeypatch.undo()
+    await registry.next_deal(table, ANN, Ref(table.id, "next", None, deal))
+    assert table.game.deal_number == deal + 1
+
+
+async def test_a_change_that_moved_chips_stands_when_its_save_fails(registry, store, monkeypatch):
+    """Leaving between deals settled the stack in the store: it is not undone (the chips
+    are in the member's balance); the next change saves the table."""
+    table = await started(registry, ANN, BEN, CAT)
+    await finish_deal(registry, table)
+    stack = table.game.stacks[2]
+    balance = await store.balance(GUILD, CAT)
+    monkeypatch.setattr(store, "save_table", broken_save)
+    await registry.leave(table, CAT)
+    assert table.seat_of(CAT) is None and await store.balance(GUILD, CAT) == balance + stack
+    monkeypatch.undo()
+    await registry.next_deal(table, ANN, Ref(table.id, "next", None, table.game.deal_number))
+    [(_id, _guild, _channel, data)] = await store.load_tables()
+    assert Table.from_snapshot(data, registry.games).seat_of(CAT) is None
+
+
+async def test_a_timeout_that_cannot_be_saved_is_undone_and_fires_again(registry, store,
+                                                                         monkeypatch):
+    clock = registry.bot.clock
+    table = await started(registry, ANN, BEN)
+    monkeypatch.setattr(store, "save_table", broken_save)
+    clock.advance(61)
+    await registry.fire_due()
+    assert table.game.phase is Phase.SPARE and table.timeouts == {}
+    monkeypatch.undo()
+    await registry.fire_due()
+    assert table.game.phase is Phase.SELECT and table.timeouts == {table.game.dealer: 1}
