@@ -8,12 +8,12 @@ chips. Everything game-specific goes through the game's adapter (:mod:`bot.games
 
 Reliability (DESIGN.md §4): every change is saved (``store.save_table``) and tables are
 restored at start-up; a change whose save fails is undone and refused ("try again") unless
-it already moved chips in the store; every member's pending decision has a deadline, fired by one
-scheduler per bot reading ``bot.clock`` (two timeouts in a row hand the seat to the AI until
-"I'm back"); board edits with no interaction behind them use the bot's token, are debounced
-by ``board_edit_interval``, re-post a board that was deleted (10008) or is too old to edit
-(30046) and try again after a server error (5xx); members who turned DM hand
-views on get one DM per deal, edited as their hand changes.
+it already moved chips in the store; every member's pending decision has a deadline, fired
+by one scheduler per bot reading ``bot.clock`` (two timeouts in a row hand the seat to the
+AI until "I'm back"); board edits with no interaction behind them use the bot's token, are
+debounced by ``board_edit_interval``, re-post a board that was deleted (10008) or is too old
+to edit (30046) and try again after a server error (5xx); members who turned DM hand views
+on get one DM per deal, edited as their hand changes.
 
 Chips (DESIGN.md §5): a table with members only is *ranked*: Start (and a join between deals)
 escrows the buy-in from the member's balance into the table; leaving and the end of the
