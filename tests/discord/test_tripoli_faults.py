@@ -11,6 +11,7 @@ import pytest
 from leak_scan import shown_cards
 from test_tripoli import open_table
 
+from bot.replies import GENERIC_FAILURE
 from bot.store import StoreError
 from engine.tripoli.phases import Phase
 
@@ -220,3 +221,24 @@ async def test_a_burst_of_ai_moves_becomes_at_most_one_board_edit_per_interval(w
     gaps = [later - earlier for earlier, later in itertools.pairwise(edits)]
     assert all(gap >= interval - step for gap in gaps), gaps
     print(f"{moves} events, {len(edits)} board edits at {edits}")
+
+
+async def test_a_bug_in_a_click_is_answered_once_privately_and_logged_without_custom_id(
+    world, monkeypatch, caplog
+):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    adapter = world.bot.tables.games["tripoli"]
+
+    def broken(*_args):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(adapter, "hand", broken)
+    result = await world.alice.click(session.board, label="My hand")
+    assert result.acknowledged and result.response.ephemeral
+    assert result.response.content == GENERIC_FAILURE
+    [record] = [r for r in caplog.records if r.name == "parlour.replies"]
+    assert record.levelname == "ERROR" and "boom" in (record.exc_text or "")
+    assert "pl:" not in record.getMessage() and str(world.alice.id) in record.getMessage()
+    monkeypatch.undo()
+    await session.my_hand(world.alice)  # the table works on
