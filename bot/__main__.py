@@ -51,15 +51,22 @@ def invite_url(application_id: int | str = "APPLICATION_ID") -> str:
     )
 
 
+def configure_logging(level: str) -> None:
+    """Log to stderr at ``level``; discord.py's own loggers never go below INFO.
+
+    At DEBUG, ``discord.http`` logs request payloads, which include private hands sent in
+    ephemeral follow-ups and DMs; Parlour's logs never name a hidden card.
+    """
+    discord.utils.setup_logging(level=logging.getLevelName(level), root=True)
+    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
+
+
 def run(settings: Settings) -> int:
     """Run the bot on Discord until it is stopped; return the process exit status."""
     bot = create_bot(settings)
+    configure_logging(settings.log_level)
     try:
-        bot.run(
-            settings.discord_token.get_secret_value(),
-            log_level=logging.getLevelName(settings.log_level),
-            root_logger=True,
-        )
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
     except discord.LoginFailure:
         print(
             "Discord refused DISCORD_TOKEN. Copy a fresh token from the Bot page of your "
@@ -79,7 +86,7 @@ def playground(settings: Settings, members: str, port: int, browser: bool) -> in
     except ValueError as error:
         print(f"--members: {error}", file=sys.stderr)
         return 2
-    discord.utils.setup_logging(level=logging.getLevelName(settings.log_level), root=True)
+    configure_logging(settings.log_level)
     try:
         with contextlib.suppress(KeyboardInterrupt):
             asyncio.run(serve(settings, names, port, browser))

@@ -1,13 +1,17 @@
-"""``python -m bot`` without a token or with bad settings: a friendly explanation, status 1."""
+"""``python -m bot``: without a token or with bad settings a friendly explanation, status 1;
+logging that never writes discord.py's request payloads."""
 
 from __future__ import annotations
 
+import logging
 import os
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from bot.__main__ import configure_logging
 
 ROOT = Path(__file__).parents[2]
 
@@ -64,3 +68,18 @@ def test_help_names_the_playground(tmp_path):
     finished = run_bot(tmp_path, "--help")
     assert finished.returncode == 0
     assert "playground" in finished.stdout
+
+
+def test_debug_logging_never_reaches_discord_http_payloads():
+    """At DEBUG, discord.http would log request bodies (private hands); it stays at INFO."""
+    root = logging.getLogger()
+    handlers, level = list(root.handlers), root.level
+    try:
+        configure_logging("DEBUG")
+        assert logging.getLogger("parlour.tables").isEnabledFor(logging.DEBUG)
+        assert not logging.getLogger("discord.http").isEnabledFor(logging.DEBUG)
+        assert logging.getLogger("discord.http").isEnabledFor(logging.INFO)
+    finally:
+        root.handlers[:] = handlers
+        root.setLevel(level)
+        logging.getLogger("discord").setLevel(logging.NOTSET)
