@@ -40,7 +40,8 @@ To get one:
      View Channel, Send Messages, Embed Links and Read Message History.
 
 No token yet, or just trying Parlour? Run the real bot locally in your browser, no token needed:
-  python -m bot playground
+  make run                            (in a terminal: it starts the playground by itself)
+  .venv/bin/python -m bot playground
 """
 
 
