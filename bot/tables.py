@@ -647,15 +647,15 @@ class TableRegistry(TableInteractions):
                 await self._finish(table)
                 return
             if adapter.between_deals(game):
+                if not table.ending and self._cannot_go_on(table):
+                    table.ending = True
+                    table.note("Too few players stay (or every member is away): the session "
+                               "ends with the leftover round.")
+                    adapter.end_session(game, False)
+                    continue
                 for seat, entry in enumerate(table.seats):
                     if entry.leaving and not entry.left:
                         await self._remove_seat(table, seat)
-                active = table.active_seats()
-                members = any(table.seats[s].member_id is not None for s in active)
-                if not table.ending and (not members or len(active) < adapter.min_seats):
-                    table.ending = True
-                    adapter.end_session(game, False)
-                    continue
                 return
             seat = self._ai_seat(table)
             if seat is None:
@@ -666,6 +666,17 @@ class TableRegistry(TableInteractions):
                 return
             self._apply_ai(table, seat)
         raise RuntimeError(f"table {table.id}: AI seats did not stop acting")
+
+    def _cannot_go_on(self, table: Table) -> bool:
+        """True at the end of a deal when the session must end: fewer seats than the game's
+        minimum stay, or no member who stays is present (every one leaving or away, the AI
+        playing their seats). Leaving seats are then kept for the leftover round, so the
+        board's chips are played for and every stack is settled (rules/tripoli.md §2.9
+        item 59)."""
+        staying = [s for s in table.active_seats() if not table.seats[s].leaving]
+        present = any(table.seats[s].member_id is not None and not table.seats[s].ai
+                      for s in staying)
+        return not present or len(staying) < self.adapter(table).min_seats
 
     async def _drive_ai(self, table: Table, delay: float) -> None:
         """AI moves one at a time, ``delay`` seconds apart, each followed by a board edit."""

@@ -1,0 +1,51 @@
+"""Members leaving a started Tripoli table in simcord: the board's chips are always played
+for and paid out, the host's powers pass to a seated member, a second Leave or kick changes
+nothing, and a table nobody plays any more ends by itself (fairly, then settled)."""
+
+from __future__ import annotations
+
+from test_tripoli import Session, open_table
+
+from bot.table_state import TableState
+from engine.tripoli.phases import Phase
+
+
+async def settled_fairly(session: Session, before: list[int], *members) -> None:
+    """The table is closed, its escrow is 0 and each member got their final stack back."""
+    world = session.world
+    assert session.table.state is TableState.OVER
+    assert world.channel.id not in world.bot.tables.by_channel
+    assert await world.store.table_escrow(session.table.id) == 0
+    await world.assert_chips_conserved()
+    stacks = session.game.stacks
+    after = await world.balances(*members)
+    for member, was, now in zip(members, before, after, strict=True):
+        seat = next(i for i, s in enumerate(session.table.seats) if s.member_id == member.id)
+        assert now - was == stacks[seat] - session.table.buy_in, member.name
+    assert sum(after) == sum(before)
+
+
+async def test_everyone_leaving_mid_deal_plays_the_leftover_and_settles_every_stack(world):
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol, buy_in=60)
+    before = await world.balances(alice, bob, carol)
+    await session.click(alice, session.board, label="Start")
+    for member in (bob, carol, alice):
+        await session.click(member, session.board, label="Leave")
+    for _ in range(3):
+        await world.env.advance_time(1)
+    assert session.game.phase is Phase.OVER
+    assert sum(session.game.stacks) == 3 * 60  # the board went to a player
+    await settled_fairly(session, before, alice, bob, carol)
+
+
+async def test_two_of_three_leaving_mid_deal_ends_the_session_fairly(world):
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol, buy_in=60)
+    before = await world.balances(alice, bob, carol)
+    await session.click(alice, session.board, label="Start")
+    for member in (bob, carol):
+        await session.click(member, session.board, label="Leave")
+    await session.play_until(lambda: session.table.state is TableState.OVER)
+    assert sum(session.game.stacks) == 3 * 60
+    await settled_fairly(session, before, alice, bob, carol)
