@@ -49,13 +49,20 @@ class GameAdapter(Protocol):
     title
         Shown on lobbies and boards (``"Tripoli"``).
     min_seats, max_seats
-        Seats a table may start with and grow to.
+        Seats a table may start with and grow to; :meth:`for_table` narrows them to one
+        table's options.
     """
 
     name: str
     title: str
     min_seats: int
     max_seats: int
+
+    def for_table(self, options: dict[str, Any]) -> GameAdapter:
+        """This adapter with ``min_seats`` and ``max_seats`` of a table with ``options``
+        (e.g. a preset for 4-7 players); options that cannot be played keep the game's range.
+        The runtime reads the seat limits of a table only through the adapter this returns."""
+        ...
 
     def describe_options(self, options: dict[str, Any]) -> str:
         """One line of the lobby: the table's house rules (``"Ante 1 · limit 10"``)."""

@@ -15,6 +15,7 @@ built only by :func:`engine.tripoli.rules.make_rules`, which validates them.
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
@@ -67,6 +68,11 @@ RULE_OPTIONS: dict[str, str] = {
 }
 """Table option -> the rules parameter it overrides (§3.1)."""
 
+MIN_SEATS = 2
+MAX_SEATS = 9
+"""Seats any Tripoli table may have (§3.1 ``min_players``/``max_players`` of every preset
+lie within)."""
+
 SUIT_LETTERS: dict[str, Suit] = {suit.letter: suit for suit in Suit}
 """The ``name_suit`` verb's argument: ``c d h s``."""
 
@@ -83,8 +89,8 @@ class TripoliAdapter:
 
     name = "tripoli"
     title = "Tripoli"
-    min_seats = 2
-    max_seats = 9
+    min_seats = MIN_SEATS
+    max_seats = MAX_SEATS
 
     def rules(self, options: dict[str, Any], players: int | None = None) -> TripoliRules:
         """The engine rules of a table's options (other keys are ignored).
@@ -111,6 +117,19 @@ class TripoliAdapter:
                              "a sequence start cannot be set")
         return rules
 
+    def for_table(self, options: dict[str, Any]) -> TripoliAdapter:
+        """This adapter with the seat range of the options' preset (dutch: 4-7 seats).
+
+        Options that cannot be played keep 2-9 seats (the start then refuses them).
+        """
+        try:
+            rules = self.rules(options)
+        except ValueError:
+            return self
+        narrowed = copy.copy(self)
+        narrowed.min_seats, narrowed.max_seats = rules.min_players, rules.max_players
+        return narrowed
+
     def describe_options(self, options: dict[str, Any]) -> str:
         try:
             rules = self.rules(options)
@@ -120,7 +139,7 @@ class TripoliAdapter:
         if rules.dealer_ante != rules.ante:
             ante += f" (dealer {rules.dealer_ante})"
         players = ""
-        if (rules.min_players, rules.max_players) != (self.min_seats, self.max_seats):
+        if (rules.min_players, rules.max_players) != (MIN_SEATS, MAX_SEATS):
             players = f" · {rules.min_players}-{rules.max_players} players"
         betting = f" · bet limit {rules.bet_limit}" if rules.poker == "betting" else ""
         return (f"Rules: **{rules.name}** — {PRESET_NOTES[rules.name]}\n"

@@ -329,3 +329,24 @@ def test_a_lobby_saved_with_unplayable_options_still_renders():
     assert "cannot be played" in line and "ante" in line
     with pytest.raises(Refusal, match="cannot be played"):
         ADAPTER.new_game({"ante": 0}, [100, 100], b"x")
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_a_table_adapter_has_the_seat_range_of_its_preset(preset):
+    rules = PRESETS[preset]
+    narrowed = ADAPTER.for_table({"preset": preset, "ante": 2})
+    assert (narrowed.min_seats, narrowed.max_seats) == (rules.min_players, rules.max_players)
+    assert (ADAPTER.min_seats, ADAPTER.max_seats) == (2, 9)  # the game's own range is kept
+    table = table_of(1, random.Random(preset), preset)
+    lobby = common.lobby(table, "Tripoli", narrowed.describe_options(table.options),
+                         narrowed.min_seats, narrowed.max_seats)
+    assert f"({rules.min_players}–{rules.max_players} seats)" in lobby.embed.description
+    assert lobby.embed.fields[0].name == f"Seats (1/{rules.max_players})"
+
+
+def test_dutch_is_narrowed_and_unplayable_options_keep_the_games_range():
+    dutch = ADAPTER.for_table({"preset": "dutch"})
+    assert (dutch.min_seats, dutch.max_seats) == (4, 7)
+    assert "4-7 players" in dutch.describe_options({"preset": "dutch"})
+    broken = ADAPTER.for_table({"preset": "whist"})
+    assert (broken.min_seats, broken.max_seats) == (2, 9)
