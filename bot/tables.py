@@ -346,12 +346,15 @@ class TableRegistry(TableInteractions):
         Raises
         ------
         Refusal
-            ``not_seated``; ``host`` (the host closes a lobby with Cancel).
+            ``not_seated``; ``leaving`` (already leaves after this deal: nothing changes);
+            ``host`` (the host closes a lobby with Cancel).
         """
         async with self._changing(table):
             seat = table.seat_of(member_id)
             if seat is None:
                 raise Refusal("not_seated", "You are not seated at this table.")
+            if table.seats[seat].leaving:
+                raise Refusal("leaving", "You already leave after this deal.")
             if table.state is TableState.LOBBY and member_id == table.host_id:
                 raise Refusal("host", "You are the host: use Cancel to close the table.")
             await self._stand_up(table, seat)
@@ -364,13 +367,17 @@ class TableRegistry(TableInteractions):
         Raises
         ------
         Refusal
-            ``not_host``; ``not_seated`` (the target); ``host`` (the host of a lobby).
+            ``not_host``; ``not_seated`` (the target); ``leaving`` (the target already
+            leaves after this deal: nothing changes); ``host`` (the host of a lobby).
         """
         async with self._changing(table):
             self._require_host(table, member_id, is_manager, "remove players")
             seat = table.seat_of(target_id)
             if seat is None:
                 raise Refusal("not_seated", "That member is not seated at this table.")
+            if table.seats[seat].leaving:
+                name = common.short_name(table.seats[seat].name)
+                raise Refusal("leaving", f"{name} already leaves after this deal.")
             if table.state is TableState.LOBBY and target_id == table.host_id:
                 raise Refusal("host", "The host cannot be removed; cancel the table instead.")
             await self._stand_up(table, seat)

@@ -1,13 +1,22 @@
 """Members leaving a started Tripoli table in simcord: the board's chips are always played
-for and paid out, the host's powers pass to a seated member, a second Leave or kick changes
-nothing, and a table nobody plays any more ends by itself (fairly, then settled)."""
+for and paid out, and a second Leave or kick changes nothing."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from test_tripoli import Session, open_table
 
 from bot.table_state import TableState
 from engine.tripoli.phases import Phase
+
+
+def frozen(session: Session) -> tuple[Any, ...]:
+    """Everything a refused click must leave as it was: game, seats, host, log, board."""
+    game = session.game.model_dump_json() if session.game is not None else None
+    seats = [(s.member_id, s.ai, s.leaving, s.left) for s in session.table.seats]
+    table = session.table
+    return game, seats, table.host_id, list(table.notes), session.board.embeds[0].to_dict()
 
 
 async def settled_fairly(session: Session, before: list[int], *members) -> None:
@@ -49,3 +58,21 @@ async def test_two_of_three_leaving_mid_deal_ends_the_session_fairly(world):
     await session.play_until(lambda: session.table.state is TableState.OVER)
     assert sum(session.game.stacks) == 3 * 60
     await settled_fairly(session, before, alice, bob, carol)
+
+
+async def test_a_second_leave_or_kick_mid_deal_is_refused_and_changes_nothing(world):
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol)
+    await session.click(alice, session.board, label="Start")
+    await session.click(bob, session.board, label="Leave")
+    assert session.table.seats[session.seat(bob)].leaving
+    before = frozen(session)
+    again = await session.click(bob, session.board, label="Leave")
+    assert again.response.ephemeral
+    assert again.response.content == "You already leave after this deal."
+    assert frozen(session) == before
+    kicked = await world.slash(alice, "tripoli kick", member=bob)
+    assert kicked.response.ephemeral
+    assert kicked.response.content == "Bob already leaves after this deal."
+    assert frozen(session) == before
+    assert sum("leaves after this deal" in note for note in session.table.notes) == 1
