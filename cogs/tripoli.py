@@ -8,7 +8,11 @@ with single parameters overridden (ante, dealer ante, bet limit, sequence start)
 are checked when ``/tripoli start`` runs, so a table that opens can be dealt. A channel's
 house rules (``/tripoli house-rules``, Manage Channels) are saved as the setting
 ``channel:<id>`` / :data:`HOUSE_RULES` — JSON of the table options plus an optional
-``buy_in`` — and used by ``/tripoli start`` when it names no preset.
+``buy_in`` — and used by ``/tripoli start``: all of them when it names no preset (or names
+the house preset itself); only the house ``buy_in`` when it names another preset. The buy-in
+is the channel's stake, whatever is played; the other overrides were chosen for the house
+preset and may not fit another one (cosmo refuses a sequence start, italian has its own dealer
+ante). A value the starter gives (``buy_in`` included) always wins.
 """
 
 from __future__ import annotations
@@ -91,7 +95,8 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
         Parameters
         ----------
         preset
-            The rules to play (default: this channel's house rules, else classic).
+            The rules to play (default: this channel's house rules, else classic); the
+            channel's house buy-in applies to any preset.
         ante
             Chips each player puts on every space before each deal (default: the preset's).
         dealer_ante
@@ -101,14 +106,17 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
         sequence_start
             The three ranks of one suit that win the sequence space (default 8-9-10).
         buy_in
-            Each player's starting stack in chips (default: the server's buy-in).
+            Each player's starting stack in chips (default: the channel's house buy-in,
+            else the server's).
         turn_seconds
             Seconds each decision may take before the default move is made for the player
             (default: 30 to 120 seconds, depending on the decision).
         """
         assert interaction.channel_id is not None
-        base = ({"preset": preset} if preset is not None
-                else await self.house_rules(interaction.channel_id))
+        house = await self.house_rules(interaction.channel_id)
+        named = preset
+        base = (house if named is None or named == house.get("preset", "classic")
+                else {"preset": named})
         chosen = {"ante": ante, "dealer_ante": dealer_ante, "bet_limit": bet_limit,
                   "seq_start": sequence_start}
         options = {key: value for key, value in base.items() if key != "buy_in"}
@@ -121,7 +129,7 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
                 f"These rules cannot be played: {error}. Nothing was opened.", ephemeral=True
             )
             return
-        stake = buy_in or base.get("buy_in") or self.bot.settings.buy_in
+        stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
         await self.bot.tables.open_command(interaction, GAME, options, stake)
 
     @app_commands.command(name="rules")

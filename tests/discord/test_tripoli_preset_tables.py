@@ -249,6 +249,25 @@ async def test_a_preset_table_with_overrides_survives_a_restart(world):
 # ---------------------------------------------------------------------- issue: new-user report
 
 
+async def test_house_buy_in_holds_under_a_named_preset_but_not_the_house_overrides(world):
+    mona = await manager(world)
+    await world.slash(mona, "tripoli house-rules", preset="classic", buy_in=500, ante=2)
+    opened = await world.slash(world.alice, "tripoli start", preset="italian")
+    assert not opened.response.ephemeral
+    table = world.bot.tables.by_channel[world.channel.id]
+    assert table.buy_in == 500
+    rules = world.bot.tables.games["tripoli"].rules(table.options)
+    assert (rules.name, rules.ante) == ("italian", PRESETS["italian"].ante)
+    assert "500" in opened.response.embeds[0].description
+    await world.slash(world.alice, "tripoli end")
+    await world.slash(world.alice, "tripoli start", preset="classic")  # the house preset itself
+    table = world.bot.tables.by_channel[world.channel.id]
+    assert (table.buy_in, world.bot.tables.games["tripoli"].rules(table.options).ante) == (500, 2)
+    await world.slash(world.alice, "tripoli end")
+    await world.slash(world.alice, "tripoli start", preset="italian", buy_in=70)
+    assert world.bot.tables.by_channel[world.channel.id].buy_in == 70  # the starter's wins
+
+
 @pytest.mark.xfail(strict=True, reason="bot/tables.py TableRegistry.adapter must return "
                    "self.games[table.game_name].for_table(table.options)")
 async def test_a_dutch_lobby_offers_and_allows_its_own_seats(world):
