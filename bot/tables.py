@@ -343,11 +343,13 @@ class TableRegistry(TableInteractions):
         """Stand ``member_id`` up: at once in the lobby or between deals (settling their stack
         on a ranked table), else the AI plays their cards to the end of the deal.
 
+        A host who leaves passes the host's powers on (see :meth:`_pass_host`).
+
         Raises
         ------
         Refusal
             ``not_seated``; ``leaving`` (already leaves after this deal: nothing changes);
-            ``host`` (the host closes a lobby with Cancel).
+            ``host`` (the host of a lobby no other member sits at closes it with Cancel).
         """
         async with self._changing(table):
             seat = table.seat_of(member_id)
@@ -355,7 +357,8 @@ class TableRegistry(TableInteractions):
                 raise Refusal("not_seated", "You are not seated at this table.")
             if table.seats[seat].leaving:
                 raise Refusal("leaving", "You already leave after this deal.")
-            if table.state is TableState.LOBBY and member_id == table.host_id:
+            if (table.state is TableState.LOBBY and member_id == table.host_id
+                    and sum(s.member_id is not None for s in table.seats) == 1):
                 raise Refusal("host", "You are the host: use Cancel to close the table.")
             await self._stand_up(table, seat)
 
@@ -387,6 +390,7 @@ class TableRegistry(TableInteractions):
         if table.state is TableState.LOBBY:
             del table.seats[seat]
             table.note(f"{name} stood up.")
+            self._pass_host(table, seat)
             return
         self._require_playing(table)
         if self.adapter(table).between_deals(table.game):
@@ -394,7 +398,24 @@ class TableRegistry(TableInteractions):
         else:
             table.seats[seat].leaving = table.seats[seat].ai = True
             table.note(f"{name} leaves after this deal; the AI plays their cards.")
+        self._pass_host(table, seat + 1)
         await self._progress(table)
+
+    def _pass_host(self, table: Table, start: int) -> None:
+        """Hand the host's powers to the next member clockwise from seat ``start`` who stays
+        seated, when the host is no longer seated or leaves after this deal (announced on
+        the board). With nobody to take over the host stays: the session then ends at the
+        deal's end (:meth:`_cannot_go_on`) or the lobby is closed with Cancel."""
+        host = table.seat_of(table.host_id)
+        if host is not None and not table.seats[host].leaving:
+            return
+        count = len(table.seats)
+        for step in range(count):
+            entry = table.seats[(start + step) % count]
+            if entry.member_id is not None and not entry.left and not entry.leaving:
+                table.host_id = entry.member_id
+                table.note(f"{common.short_name(entry.name)} is the host now.")
+                return
 
     async def back(self, table: Table, member_id: int) -> None:
         """A member whose seat the AI plays (after timeouts) takes it back.

@@ -1,5 +1,6 @@
 """Members leaving a started Tripoli table in simcord: the board's chips are always played
-for and paid out, and a second Leave or kick changes nothing."""
+for and paid out, the host's powers pass to a seated member, a second Leave or kick changes
+nothing, and a table nobody plays any more ends by itself (fairly, then settled)."""
 
 from __future__ import annotations
 
@@ -76,3 +77,44 @@ async def test_a_second_leave_or_kick_mid_deal_is_refused_and_changes_nothing(wo
     assert kicked.response.content == "Bob already leaves after this deal."
     assert frozen(session) == before
     assert sum("leaves after this deal" in note for note in session.table.notes) == 1
+
+
+async def test_the_host_leaving_the_lobby_passes_the_host_on(world):
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol)
+    await session.click(alice, session.board, label="Leave")
+    assert session.seat(alice) is None and session.table.host_id == bob.id
+    assert "Bob is the host now." in session.table.notes
+    assert "Bob (host)" in str(session.board.embeds[0].to_dict())
+    refused = await session.click(carol, session.board, label="Start")
+    assert refused.response.ephemeral and "host" in refused.response.content
+    await session.click(bob, session.board, label="Start")
+    assert session.table.state is TableState.PLAYING
+
+
+async def test_the_last_member_of_a_lobby_closes_it_with_cancel(world):
+    session = await open_table(world, world.alice)
+    await session.click(world.alice, session.board, label="Add AI")
+    before = frozen(session)
+    refused = await session.click(world.alice, session.board, label="Leave")
+    assert refused.response.ephemeral and "Cancel" in refused.response.content
+    assert frozen(session) == before
+
+
+async def test_the_host_leaving_mid_deal_passes_the_host_clockwise(world):
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    session = await open_table(world, alice, bob, carol, dave)
+    await session.click(alice, session.board, label="Start")
+    await session.click(bob, session.board, label="Leave")
+    await session.click(alice, session.board, label="Leave")
+    assert session.table.host_id == carol.id  # seat 1 (Bob) leaves too: seat 2 takes over
+    assert "Carol is the host now." in session.table.notes
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    assert session.seat(alice) is None and session.seat(bob) is None
+    before = frozen(session)
+    for command, options in (("tripoli kick", {"member": dave}), ("tripoli end", {})):
+        refused = await world.slash(alice, command, **options)
+        assert refused.response.ephemeral and "host" in refused.response.content
+        assert frozen(session) == before
+    await world.slash(carol, "tripoli end")
+    assert session.table.state is TableState.OVER or session.table.ending
