@@ -12,7 +12,8 @@ house rules (``/tripoli house-rules``, Manage Channels) are saved as the setting
 the house preset itself); only the house ``buy_in`` when it names another preset. The buy-in
 is the channel's stake, whatever is played; the other overrides were chosen for the house
 preset and may not fit another one (cosmo refuses a sequence start, italian has its own dealer
-ante). A value the starter gives (``buy_in`` included) always wins.
+ante). A value the starter gives (``buy_in`` included) always wins. Preset names are read
+without surrounding spaces and capitals (``" CLASSIC"`` is ``classic``).
 """
 
 from __future__ import annotations
@@ -40,6 +41,12 @@ SEQUENCE_CHOICES = [
     app_commands.Choice(name=render.sequence(start), value=start) for start in range(2, 13)
 ]
 """The runs of three ranks a sequence may be (§3.2 ``seq-678``): 2-3-4 … Q-K-A."""
+
+
+def preset_key(typed: str | None) -> str | None:
+    """A typed preset name as :data:`engine.tripoli.rules.PRESETS` spells it (stripped,
+    lower case); None when nothing but spaces was typed."""
+    return (typed or "").strip().lower() or None
 
 
 async def preset_choices(
@@ -114,7 +121,7 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
         """
         assert interaction.channel_id is not None
         house = await self.house_rules(interaction.channel_id)
-        named = preset
+        named = preset_key(preset)
         base = (house if named is None or named == house.get("preset", "classic")
                 else {"preset": named})
         chosen = {"ante": ante, "dealer_ante": dealer_ante, "bet_limit": bet_limit,
@@ -209,8 +216,9 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
                 ephemeral=True,
             )
             return
-        chosen = {"preset": preset or "classic", "ante": ante, "dealer_ante": dealer_ante,
-                  "bet_limit": bet_limit, "seq_start": sequence_start, "buy_in": buy_in}
+        chosen = {"preset": preset_key(preset) or "classic", "ante": ante,
+                  "dealer_ante": dealer_ante, "bet_limit": bet_limit,
+                  "seq_start": sequence_start, "buy_in": buy_in}
         saved = {key: value for key, value in chosen.items() if value is not None}
         try:
             rules = self.adapter.rules(saved)

@@ -268,6 +268,19 @@ async def test_house_buy_in_holds_under_a_named_preset_but_not_the_house_overrid
     assert world.bot.tables.by_channel[world.channel.id].buy_in == 70  # the starter's wins
 
 
+@pytest.mark.parametrize("typed", ["CLASSIC", " classic", "Italian ", "  DUTCH  "])
+async def test_preset_names_ignore_capitals_and_spaces(world, typed):
+    opened = await world.slash(world.alice, "tripoli start", preset=typed)
+    assert not opened.response.ephemeral, opened.response.content
+    table = world.bot.tables.by_channel[world.channel.id]
+    rules = world.bot.tables.games["tripoli"].rules(table.options)
+    assert rules.name == typed.strip().lower()
+    mona = await manager(world)
+    await world.slash(mona, "tripoli house-rules", preset=typed)
+    stored = json.loads(await world.store.get_setting(f"channel:{world.channel.id}", HOUSE))
+    assert stored == {"preset": typed.strip().lower()}
+
+
 @pytest.mark.xfail(strict=True, reason="bot/tables.py TableRegistry.adapter must return "
                    "self.games[table.game_name].for_table(table.options)")
 async def test_a_dutch_lobby_offers_and_allows_its_own_seats(world):
