@@ -8,6 +8,7 @@ select options; custom_id at most 100 characters.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -40,9 +41,17 @@ def truncate(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+AI_MARK = "🤖"
+"""Marks AI seats (:func:`seat_label`); removed from every name, so no member looks like one."""
+_AI_MARKS = re.compile(f"{AI_MARK}[\ufe0e\ufe0f]?")
+
+
 def short_name(name: str) -> str:
-    """A display name cut to :data:`NAME_MAX` characters, with Markdown characters escaped."""
-    return discord.utils.escape_markdown(truncate(" ".join(name.split()) or "?", NAME_MAX))
+    """A name as boards show it: without :data:`AI_MARK`, whitespace collapsed, cut to
+    :data:`NAME_MAX` characters, Markdown escaped and ``<`` escaped (a name cannot show as a
+    mention or a custom emoji). ``"?"`` when nothing is left."""
+    plain = " ".join(_AI_MARKS.sub(" ", name).split()) or "?"
+    return discord.utils.escape_markdown(truncate(plain, NAME_MAX)).replace("<", "\\<")
 
 
 def _embed_size(embed: discord.Embed) -> int:
@@ -153,9 +162,10 @@ def deadline_line(table: Table, seats: list[int] | tuple[int, ...]) -> str:
 
 
 def seat_label(table: Table, seat: int) -> str:
-    """``"Alice"`` or ``"🤖 AI 2"``: a seat's short name for boards and logs."""
+    """``"Alice"`` or ``"🤖 AI 2"``: a seat's short name for boards and logs (only AI seats
+    carry :data:`AI_MARK`)."""
     entry = table.seats[seat]
-    prefix = "🤖 " if entry.member_id is None else ""
+    prefix = f"{AI_MARK} " if entry.member_id is None else ""
     return prefix + short_name(entry.name)
 
 

@@ -350,3 +350,19 @@ def test_dutch_is_narrowed_and_unplayable_options_keep_the_games_range():
     assert "4-7 players" in dutch.describe_options({"preset": "dutch"})
     broken = ADAPTER.for_table({"preset": "whist"})
     assert (broken.min_seats, broken.max_seats) == (2, 9)
+
+
+@pytest.mark.parametrize("name", ["🤖 AI 1", "🤖\ufe0f AI 1", "AI 1", "🤖AI 1", " 🤖  AI   1 "])
+def test_no_member_name_looks_like_an_ai_seat(name):
+    table = table_of(1, random.Random(1))
+    table.seats = [Seat(None, "AI 1", ai=True), Seat(200, name)]
+    ai, member = common.seat_label(table, 0), common.seat_label(table, 1)
+    assert ai == f"{common.AI_MARK} AI 1"
+    assert common.AI_MARK not in member and member != ai
+    lobby = common.lobby(table, "Tripoli", "Rules.", 2, 9).embed.fields[0].value
+    assert lobby.count(common.AI_MARK) == 1
+
+
+def test_member_names_cannot_show_as_mentions_or_markdown():
+    assert common.short_name("<@123> *x*") == "\\<@123> \\*x\\*"
+    assert common.short_name("🤖") == "?"

@@ -281,6 +281,16 @@ async def test_preset_names_ignore_capitals_and_spaces(world, typed):
     assert stored == {"preset": typed.strip().lower()}
 
 
+async def test_a_member_named_like_an_ai_seat_looks_different_in_the_lobby(world):
+    faker = world.guild.add_member(world.env.create_user("faker", global_name="🤖 AI 1"))
+    session = await open_table(world, world.alice)
+    await session.click(world.alice, session.board, label="Add AI")
+    await session.click(faker, session.board, label="Join")
+    seats = session.board.embeds[0].fields[0].value.splitlines()
+    assert seats[1] == "2. 🤖 AI 1" and seats[2] == "3. AI 1"
+    assert list(session.table.notes)[-1] == "AI 1 sat down."
+
+
 @pytest.mark.xfail(strict=True, reason="bot/tables.py TableRegistry.adapter must return "
                    "self.games[table.game_name].for_table(table.options)")
 async def test_a_dutch_lobby_offers_and_allows_its_own_seats(world):
