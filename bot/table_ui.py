@@ -29,17 +29,21 @@ T = TypeVar("T")
 ACK_BUDGET = 2.0
 """Seconds a handler may work before it defers its interaction (Discord allows 3)."""
 
-_AMOUNT = re.compile(r"[0-9]{1,9}")
+_AMOUNT = re.compile(r"[0-9]+")
+
+AMOUNT_DIGITS = 9
+"""Most digits a typed amount may have; a longer one is above any limit and any stack."""
 
 
 def parse_amount(text: str) -> int:
-    """Read a typed amount of chips strictly: digits only (``abc``, ``-3``, ``1e3``, ``10a``
-    and ``2.5`` are refused); the game checks the range.
+    """Read a typed amount of chips strictly: ASCII digits only (``abc``, ``-3``, ``1e3``,
+    ``10a`` and ``2.5`` are refused); the game checks the range.
 
     Raises
     ------
     Refusal
-        ``bad_amount`` with a sentence that quotes the input.
+        ``bad_amount`` with a sentence that quotes the input; ``over_limit`` for digits
+        only but more than :data:`AMOUNT_DIGITS` of them.
     """
     cleaned = text.strip()
     if not _AMOUNT.fullmatch(cleaned):
@@ -47,7 +51,11 @@ def parse_amount(text: str) -> int:
         raise Refusal(
             "bad_amount", f"“{shown}” is not a whole number of chips: type digits only, like 5."
         )
-    return int(cleaned)
+    digits = cleaned.lstrip("0") or "0"
+    if len(digits) > AMOUNT_DIGITS:
+        raise Refusal("over_limit", "That is above the table's limit and more chips than any "
+                      "stack holds.")
+    return int(digits)
 
 
 class TableInteractions:

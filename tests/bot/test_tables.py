@@ -255,15 +255,26 @@ async def test_refusals_change_nothing(registry, store):
     assert await store.table_escrow(table.id) == 300
 
 
-@pytest.mark.parametrize("text", ["abc", "-3", "1e3", "10a", "2.5", "", " ", "٣", "+4", "0x5"])
+@pytest.mark.parametrize(
+    "text", ["abc", "-3", "1e3", "10a", "2.5", "", " ", "٣", "３", "+4", "0x5"]
+)
 def test_amounts_are_digits_only(text):
     with pytest.raises(Refusal) as refused:
         parse_amount(text)
     assert refused.value.code == "bad_amount"
 
 
+@pytest.mark.parametrize("text", ["99999999999", "9" * 20, "1" + "0" * 9, "0" * 5000 + "1" * 10])
+def test_too_many_digits_are_over_the_limit_not_garbage(text):
+    with pytest.raises(Refusal) as refused:
+        parse_amount(text)
+    assert refused.value.code == "over_limit"
+    assert "limit" in refused.value.message and "whole number" not in refused.value.message
+
+
 def test_amount_parsing_accepts_plain_digits():
     assert parse_amount(" 7 ") == 7 and parse_amount("10") == 10
+    assert parse_amount("0007") == 7 and parse_amount("999999999") == 999_999_999
 
 
 async def test_bad_bets_are_refused_and_change_nothing(registry, store):
