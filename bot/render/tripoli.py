@@ -157,7 +157,7 @@ def board(
         embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
     if over:
         embed.set_footer(
-            text=f"Session seed (recompute every deal, DESIGN §3): {table.seed.hex()}"
+            text=f"Session seed (every deal can be recomputed from it): {table.seed.hex()}"
         )
     elif view.commitment:
         embed.set_footer(text=f"Deal {view.deal_number} commitment SHA-256: {view.commitment}")
@@ -565,7 +565,7 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int) -> Rendered:
     embed.add_field(
         name="Differences from classic",
         value="\n".join(f"• {visible(line)}" for line in differences)
-        or "None: pay cards, poker with betting, Michigan (rules/tripoli.md §2).",
+        or "None: pay cards, poker with betting, Michigan.",
         inline=False,
     )
     ante = f"Ante {plural(rules.ante, 'chip')} per space"

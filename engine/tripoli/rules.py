@@ -185,7 +185,7 @@ PRESETS: dict[str, TripoliRules] = {
 }
 
 PRESET_NOTES: dict[str, str] = {
-    "classic": "Pagat's Tripoli: pay cards, poker with betting, Michigan (rules/tripoli.md §2).",
+    "classic": "Pagat's Tripoli: pay cards, poker with betting, Michigan.",
     "rummoli": "Pay spaces are won by playing their cards in Michigan, not by holding them.",
     "auction-pay-suit": "Players bid for the right to name the pay suit; paid in Michigan.",
     "seq-678": "The sequence space needs 6-7-8 of one suit instead of 8-9-10.",

@@ -366,3 +366,18 @@ def test_no_member_name_looks_like_an_ai_seat(name):
 def test_member_names_cannot_show_as_mentions_or_markdown():
     assert common.short_name("<@123> *x*") == "\\<@123> \\*x\\*"
     assert common.short_name("🤖") == "?"
+
+
+def test_player_facing_text_names_no_rule_file():
+    texts = list(PRESET_NOTES.values())
+    for preset in PRESETS:
+        rendered = render.rules_card(make_rules(preset), "Table x.", 50)
+        texts += [rendered.embed.description or ""] + [f.value or "" for f in rendered.embed.fields]
+        texts.append(ADAPTER.describe_options({"preset": preset}))
+    table = started("classic")
+    table.game.end_session(True)
+    play_until(table, lambda game: game.is_over)
+    footer = ADAPTER.board(table).embed.footer.text or ""
+    assert table.seed.hex() in footer
+    for text in [*texts, footer]:
+        assert "§" not in text and ".md" not in text and "DESIGN" not in text, text
