@@ -89,7 +89,8 @@ class Table:
         Seat -> consecutive timeouts; at :data:`TIMEOUTS_TO_AI` the AI plays the seat until
         its member presses "I'm back".
     idle_deadline
-        POSIX seconds at which an untouched lobby closes itself.
+        POSIX seconds at which an untouched lobby closes itself, or a started table that
+        nobody dealt again on since the last deal's end ends its session.
     dm_messages
         Seat -> (deal number, DM channel id, message id) of that member's DM hand view.
     dm_closed

@@ -13,7 +13,9 @@ by one scheduler per bot reading ``bot.clock`` (two timeouts in a row hand the s
 AI until "I'm back"); board edits with no interaction behind them use the bot's token, are
 debounced by ``board_edit_interval``, re-post a board that was deleted (10008) or is too old
 to edit (30046) and try again after a server error (5xx); members who turned DM hand views
-on get one DM per deal, edited as their hand changes.
+on get one DM per deal, edited as their hand changes. A lobby untouched for 10 minutes
+closes; a started table nobody deals again on for 10 minutes after a deal, or whose members
+are all away or leaving at a deal's end, ends its session (leftover round, then settlement).
 
 Chips (DESIGN.md §5): a table with members only is *ranked*: Start (and a join between deals)
 escrows the buy-in from the member's balance into the table; leaving and the end of the
@@ -66,6 +68,10 @@ TIMEOUTS_TO_AI = 2
 
 LOBBY_IDLE = 600.0
 """Seconds after its last change at which a lobby closes itself."""
+
+NEXT_DEAL_IDLE = 600.0
+"""Seconds after a deal's end at which a started table nobody deals again on ends its
+session (the leftover round, then every stack is settled)."""
 
 BOARD_RETRIES = 3
 """Times a board edit that failed on Discord's side (5xx) is tried again."""
@@ -156,11 +162,12 @@ class TableRegistry(TableInteractions):
         return float(self.bot.clock.now().timestamp())
 
     def _next_due(self) -> float | None:
-        """The earliest deadline or lobby idle time of any table (POSIX seconds)."""
+        """The earliest deadline or idle time (lobby, between deals) of any table (POSIX
+        seconds)."""
         times = [when for table in self.by_id.values()
                  for _decision, when in table.deadlines.values()]
         times += [table.idle_deadline for table in self.by_id.values()
-                  if table.state is TableState.LOBBY and table.idle_deadline is not None]
+                  if table.idle_deadline is not None]
         return min(times, default=None)
 
     def _reschedule(self) -> None:
@@ -189,7 +196,8 @@ class TableRegistry(TableInteractions):
         self._reschedule()
 
     async def fire_due(self) -> None:
-        """Apply every expired decision's timeout action and close idle lobbies.
+        """Apply every expired decision's timeout action, close idle lobbies and end the
+        session of tables idle between deals (:data:`NEXT_DEAL_IDLE`).
 
         Called by the scheduler (started by :meth:`restore`) when the earliest deadline is
         due; reads the time from ``bot.clock``.
@@ -200,6 +208,8 @@ class TableRegistry(TableInteractions):
                 if table.state is TableState.LOBBY:
                     if table.idle_deadline is not None and now >= table.idle_deadline:
                         await self._close_idle(table, now)
+                elif table.idle_deadline is not None and now >= table.idle_deadline:
+                    await self._end_idle(table, now)
                 elif any(when <= now for _decision, when in table.deadlines.values()):
                     await self._time_out(table, now)
             except Refusal as refusal:  # not saved: undone, and due again at the next look
@@ -232,6 +242,25 @@ class TableRegistry(TableInteractions):
             table.state = TableState.OVER
             table.note("The lobby closed after 10 idle minutes.")
             self._forget(table)
+        self.schedule_board_edit(table)
+
+    async def _end_idle(self, table: Table, now: float) -> None:
+        """End the session of a table nobody dealt again on for :data:`NEXT_DEAL_IDLE`
+        seconds: the leftover round (members' decisions time out, then the AI plays them),
+        then every stack is settled (rules/tripoli.md §2.9 item 59)."""
+        adapter = self.adapter(table)
+        async with self._changing(table):
+            if (table.state is not TableState.PLAYING or table.idle_deadline is None
+                    or now < table.idle_deadline):
+                return
+            table.idle_deadline = None
+            if not adapter.between_deals(table.game):  # a deal started meanwhile
+                return
+            table.ending = True
+            table.note("Nobody dealt again for 10 minutes: the session ends with the leftover "
+                       "round.")
+            adapter.end_session(table.game, False)
+            await self._progress(table)
         self.schedule_board_edit(table)
 
     # ------------------------------------------------------------------ lookup
@@ -653,7 +682,8 @@ class TableRegistry(TableInteractions):
 
     def _arm(self, table: Table) -> None:
         """Give every member's new pending decision a deadline (the table's ``turn_seconds``
-        option, else the game's time for that decision); drop the others."""
+        option, else the game's time for that decision); drop the others. Between deals
+        the table's idle time runs (:data:`NEXT_DEAL_IDLE` from the deal's end)."""
         game = table.game
         pending: set[int] = set()
         if table.state is TableState.PLAYING:
@@ -662,6 +692,11 @@ class TableRegistry(TableInteractions):
             if seat not in pending or decision != game.decision_id(seat):
                 del table.deadlines[seat]
         adapter = self.adapter(table)
+        if table.state is TableState.PLAYING:
+            if not adapter.between_deals(game):
+                table.idle_deadline = None
+            elif table.idle_deadline is None:
+                table.idle_deadline = self._now() + NEXT_DEAL_IDLE
         for seat in pending - set(table.deadlines):
             seconds = table.options.get("turn_seconds") or adapter.decision_seconds(game, seat)
             table.deadlines[seat] = (game.decision_id(seat), self._now() + seconds)

@@ -118,3 +118,69 @@ async def test_the_host_leaving_mid_deal_passes_the_host_clockwise(world):
         assert frozen(session) == before
     await world.slash(carol, "tripoli end")
     assert session.table.state is TableState.OVER or session.table.ending
+
+
+async def wait(world, seconds: float, steps: int = 1) -> None:
+    """Let ``seconds`` pass on the bot's clock and simcord's, in ``steps`` equal steps."""
+    for _ in range(steps):
+        world.clock.advance(seconds / steps)
+        await world.env.advance_time(seconds / steps)
+
+
+async def test_a_table_nobody_deals_again_on_ends_its_session_fairly(world):
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol, buy_in=60)
+    before = await world.balances(alice, bob, carol)
+    await session.click(alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    await wait(world, 9 * 60)
+    assert session.table.state is TableState.PLAYING and not session.table.ending
+    await wait(world, 2 * 60)
+    assert session.table.ending
+    assert "Nobody dealt again for 10 minutes" in " ".join(session.table.notes)
+    for _ in range(60):  # the leftover round: every member's decisions time out
+        if session.table.state is TableState.OVER:
+            break
+        await wait(world, 120)
+    assert sum(session.game.stacks) == 3 * 60
+    await settled_fairly(session, before, alice, bob, carol)
+    opened = await world.slash(world.dave, "tripoli start")  # the channel is free again
+    assert not opened.response.ephemeral
+
+
+async def test_pressing_next_deal_in_time_keeps_the_table(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    await wait(world, 9 * 60)
+    await session.click(world.bob, session.board, label="Next deal")
+    assert session.game.deal_number == 2 and session.table.idle_deadline is None
+    await wait(world, 60, steps=2)
+    assert session.table.state is TableState.PLAYING and not session.table.ending
+
+
+async def test_a_table_whose_members_are_all_away_ends_at_the_deals_end(world):
+    alice, bob = world.alice, world.bob
+    session = await open_table(world, alice, bob, buy_in=60)
+    before = await world.balances(alice, bob)
+    await session.click(alice, session.board, label="Start")
+    for _ in range(60):  # nobody clicks: two timeouts each, then the AI plays every seat
+        if session.table.state is TableState.OVER:
+            break
+        await wait(world, 120)
+    assert all(seat.ai for seat in session.table.seats)
+    notes = " ".join(session.table.notes)
+    assert "every member is away" in notes and "Nobody dealt again" not in notes
+    assert sum(session.game.stacks) == 2 * 60
+    await settled_fairly(session, before, alice, bob)
+
+
+async def test_the_idle_time_between_deals_survives_a_restart(world):
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    await wait(world, 5 * 60)
+    await world.restart()
+    assert session.table.state is TableState.PLAYING and not session.table.ending
+    await wait(world, 6 * 60)
+    assert session.table.ending or session.table.state is TableState.OVER
