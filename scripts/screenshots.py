@@ -25,6 +25,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -169,6 +170,32 @@ class Browser:
         await asyncio.sleep(0.3)
         return bool(found)
 
+    async def status(self) -> str:
+        """The page's action status line (``"Completing action…"`` while a click is pending)."""
+        return await self.js("document.getElementById('action-status')?.textContent ?? ''")
+
+    async def wait_for(self, done: Callable[[], Awaitable[bool]], seconds: float = 5.0) -> bool:
+        """Poll ``done`` until it holds and the page has settled (no action pending, no
+        refresh): False if that takes more than ``seconds``."""
+        for _ in range(int(seconds / 0.2)):
+            if await done() and not (await self.status()).endswith("…"):
+                await asyncio.sleep(0.3)  # the last repaint
+                return True
+            await asyncio.sleep(0.2)
+        return False
+
+    async def press(self, label: str, done: Callable[[], Awaitable[bool]], what: str) -> None:
+        """Click ``label`` on the board until ``done`` holds and the page has settled.
+
+        A click the preview drops (it was republishing at that instant) is repeated; one that
+        worked is never repeated, since ``done`` is checked before every click.
+        """
+        for _ in range(4):
+            clicked = await done() or await self.click(label, BOARD)
+            if clicked and await self.wait_for(done):
+                return
+        raise RuntimeError(f"{what} did not appear (the page says: {await self.status()!r})")
+
     async def messages(self) -> int:
         return await self.js("document.querySelectorAll('article.channel-message').length")
 
@@ -214,6 +241,25 @@ class Browser:
         await asyncio.sleep(1.5)
 
 
+def seated(browser: Browser, seats: int) -> Callable[[], Awaitable[bool]]:
+    """Whether the lobby shows ``seats`` seats."""
+
+    async def done() -> bool:
+        return f"Seats ({seats}/" in await browser.text(BOARD)
+
+    return done
+
+
+def dealt(browser: Browser) -> Callable[[], Awaitable[bool]]:
+    """Whether the lobby has become the board of deal 1 (its "My hand" button shows)."""
+
+    async def done() -> bool:
+        shown = await browser.buttons(BOARD)
+        return "My hand" in shown and "Start" not in shown
+
+    return done
+
+
 async def play(playground: Playground, browser: Browser, out: Path) -> None:
     """Alice opens a table, adds two AI players and plays deal 1 by clicking the page."""
     await browser.call("Page.navigate", url=playground.url)
@@ -221,12 +267,10 @@ async def play(playground: Playground, browser: Browser, out: Path) -> None:
     await browser.type_command("/tripoli start")
     if "Add AI" not in await browser.buttons(BOARD):
         raise RuntimeError("the lobby did not appear after typing /tripoli start")
-    await browser.click("Add AI", BOARD)
-    await browser.click("Add AI", BOARD)
-    await asyncio.sleep(0.5)
+    for seats in (2, 3):
+        await browser.press("Add AI", seated(browser, seats), f"AI seat {seats - 1}")
     await browser.screenshot(out / "01-lobby.png")
-    await browser.click("Start", BOARD)
-    await asyncio.sleep(1)
+    await browser.press("Start", dealt(browser), "the board")
     await browser.scroll_to(BOARD)
     await browser.screenshot(out / "02-board.png")
     await browser.follow_latest()
