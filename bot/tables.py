@@ -452,7 +452,8 @@ class TableRegistry(TableInteractions):
         Raises
         ------
         Refusal
-            ``not_seated``; ``not_away`` (the member plays their seat already, or is leaving).
+            ``not_seated``; ``leaving`` (the member leaves after this deal); ``not_away``
+            (the member plays their seat already).
         """
         async with self._changing(table):
             self._require_playing(table)
@@ -460,7 +461,10 @@ class TableRegistry(TableInteractions):
             if seat is None:
                 raise Refusal("not_seated", "You are not seated at this table.")
             entry = table.seats[seat]
-            if not entry.ai or entry.leaving:
+            if entry.leaving:
+                raise Refusal("leaving", "You leave after this deal; the AI plays your cards "
+                              "until then.")
+            if not entry.ai:
                 raise Refusal("not_away", "You are playing your seat already.")
             entry.ai = False
             table.timeouts.pop(seat, None)

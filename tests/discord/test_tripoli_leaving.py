@@ -6,8 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from test_tripoli import Session, open_table
 
+from bot.table_refs import Refusal
 from bot.table_state import TableState
 from engine.tripoli.phases import Phase
 
@@ -184,3 +186,14 @@ async def test_the_idle_time_between_deals_survives_a_restart(world):
     assert session.table.state is TableState.PLAYING and not session.table.ending
     await wait(world, 6 * 60)
     assert session.table.ending or session.table.state is TableState.OVER
+
+
+async def test_im_back_while_leaving_says_the_member_leaves_after_this_deal(world):
+    session = await open_table(world, world.alice, world.bob, world.carol)
+    await session.click(world.alice, session.board, label="Start")
+    await session.click(world.bob, session.board, label="Leave")
+    before = frozen(session)
+    with pytest.raises(Refusal) as refused:
+        await world.bot.tables.back(session.table, world.bob.id)
+    assert refused.value.code == "leaving" and "leave after this deal" in refused.value.message
+    assert frozen(session)[:4] == before[:4]
