@@ -266,8 +266,8 @@ class TableRegistry(TableInteractions):
     # ------------------------------------------------------------------ lookup
 
     def adapter(self, table: Table) -> GameAdapter:
-        """The game adapter of ``table``."""
-        return self.games[table.game_name]
+        """The game adapter of ``table``, with the seat range its rules allow."""
+        return self.games[table.game_name].for_table(table.options)
 
     def get(self, table_id: str) -> Table:
         """The live table ``table_id``.

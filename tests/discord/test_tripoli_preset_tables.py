@@ -291,8 +291,6 @@ async def test_a_member_named_like_an_ai_seat_looks_different_in_the_lobby(world
     assert list(session.table.notes)[-1] == "AI 1 sat down."
 
 
-@pytest.mark.xfail(strict=True, reason="bot/tables.py TableRegistry.adapter must return "
-                   "self.games[table.game_name].for_table(table.options)")
 async def test_a_dutch_lobby_offers_and_allows_its_own_seats(world):
     session = await open_table(world, world.alice, world.bob, world.carol, world.dave,
                                preset="dutch")
