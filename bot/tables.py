@@ -505,7 +505,11 @@ class TableRegistry(TableInteractions):
             if table.state is not TableState.LOBBY:
                 raise Refusal("started", "The game has already started.")
             if len(table.seats) < adapter.min_seats:
-                raise Refusal("few", f"{adapter.title} needs at least {adapter.min_seats} seats.")
+                raise Refusal(
+                    "few",
+                    f"This {adapter.title} table needs {adapter.min_seats}-{adapter.max_seats} "
+                    f"players; {len(table.seats)} seated.",
+                )
             escrowed: list[int] = []
             try:
                 if table.ranked:
