@@ -22,9 +22,7 @@ GUILD = 1
 START = 1_000_000
 
 
-async def _timed(
-    store: SqliteStore, tasks: int, per_task: int, op: Callable[[int, int], Awaitable[object]]
-) -> float:
+async def _timed(tasks: int, per_task: int, op: Callable[[int, int], Awaitable[object]]) -> float:
     """Run ``op(task, i)`` ``per_task`` times in each of ``tasks`` racing tasks; ops/second."""
 
     async def worker(task: int) -> None:
@@ -71,24 +69,24 @@ async def measure(directory: Path, tasks: int, per_task: int) -> dict[str, float
 
     store = await fresh("balance")
     figures["balance (read)"] = await _timed(
-        store, tasks, per_task, lambda t, i: store.balance(GUILD, t + 1)
+        tasks, per_task, lambda t, i: store.balance(GUILD, t + 1)
     )
     await store.close()
 
     store = await fresh("transfer")
     figures["transfer (gift)"] = await _timed(
-        store, tasks, per_task, lambda t, i: store.transfer(GUILD, t + 1, (t + 1) % tasks + 1, 1)
+        tasks, per_task, lambda t, i: store.transfer(GUILD, t + 1, (t + 1) % tasks + 1, 1)
     )
     await _check_books(store)
     await store.close()
 
     store = await fresh("escrow")
     figures["escrow (buy-in)"] = await _timed(
-        store, tasks, per_task, lambda t, i: store.escrow(GUILD, t + 1, f"table-{i % 8}", 10)
+        tasks, per_task, lambda t, i: store.escrow(GUILD, t + 1, f"table-{i % 8}", 10)
     )
     # every member settles back what they escrowed, table by table
     figures["settle"] = await _timed(
-        store, tasks, per_task, lambda t, i: store.settle(GUILD, t + 1, f"table-{i % 8}", 10)
+        tasks, per_task, lambda t, i: store.settle(GUILD, t + 1, f"table-{i % 8}", 10)
     )
     await _check_books(store)
     await store.close()
@@ -102,7 +100,7 @@ async def measure(directory: Path, tasks: int, per_task: int) -> dict[str, float
             return store.transfer(GUILD, t + 1, (t + 1) % tasks + 1, 1)
         return store.settle(GUILD, t + 1, "table", 1)
 
-    figures["settle + gift, mixed"] = await _timed(store, tasks, per_task, settle_or_gift)
+    figures["settle + gift, mixed"] = await _timed(tasks, per_task, settle_or_gift)
     await _check_books(store)
     await store.close()
     return figures
