@@ -6,6 +6,7 @@ The file is inspected with the plain ``sqlite3`` module, as an operator (or a bu
 from __future__ import annotations
 
 import sqlite3
+import threading
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -95,8 +96,13 @@ async def test_a_failing_migration_leaves_the_database_as_it_was(path):
 
 async def test_an_unopenable_path_raises_store_error(tmp_path):
     store = SqliteStore(tmp_path, starting_chips=START)  # a directory, not a file
+    before = set(threading.enumerate())
     with pytest.raises(StoreError, match="cannot"):
         await store.open()
+    # aiosqlite stops its worker thread after a failed connect without waiting for it; wait
+    # here, or the thread may answer on this test's event loop after it is closed
+    for thread in set(threading.enumerate()) - before:
+        thread.join(timeout=5)
 
 
 async def test_the_file_is_in_wal_mode(store, path):
