@@ -38,7 +38,7 @@ class MemberSettings(commands.GroupCog, group_name="settings",
         Parameters
         ----------
         state
-            ``on``: one DM per deal with your hand, edited as it changes; ``off``: none.
+            on: one DM per deal with your hand, edited as it changes; off: none.
         """
         on = state == "on"
         playing = await self.bot.tables.set_dm(interaction.user.id, on)
