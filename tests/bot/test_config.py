@@ -118,7 +118,7 @@ def test_dotenv_example_documents_every_setting():
         assert f"\n{variable}=" in example, variable
 
 
-def test_dotenv_example_values_are_valid(monkeypatch, tmp_path):
+def test_dotenv_example_values_are_valid(tmp_path):
     example = Path(__file__).parents[2] / ".env.example"
     (tmp_path / ".env").write_text(example.read_text())
     settings = load_settings()

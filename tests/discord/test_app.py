@@ -26,7 +26,7 @@ async def test_needs_no_privileged_intent(simcord_env):
     assert simcord_env.bot.is_ready()
 
 
-async def test_commands_sync_to_one_guild_when_asked(settings, clock, tmp_path):
+async def test_commands_sync_to_one_guild_when_asked(settings, clock):
     bot = create_bot(settings.model_copy(update={"sync": GUILD_ID}), clock=clock)
     env = simcord.Env(bot)
     dev = env.create_guild("Dev", id=GUILD_ID)

@@ -28,7 +28,7 @@ def test_ai_is_deterministic_for_a_seeded_rng():
     assert _ai_session(7) == _ai_session(7)
 
 
-def test_ai_selects_its_best_five(tri):
+def test_ai_selects_its_best_five():
     game = TripoliGame.new(TripoliRules(), 4, b"sel", first_dealer=0)
     game.apply(0, Keep())
     view = game.view(1)

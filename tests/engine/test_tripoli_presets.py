@@ -346,7 +346,7 @@ def test_italian_leads_may_repeat_the_suit_just_stopped(tri):
     ]
 
 
-def test_italian_partial_antes_in_board_order(tri):
+def test_italian_partial_antes_in_board_order():
     game = TripoliGame.from_position(
         PRESETS["italian"], phase=Phase.BETWEEN_DEALS, stacks=[10, 3, 30], dealer=0
     )

@@ -157,7 +157,7 @@ def test_s5_exchange_then_auction_of_the_old_hand(tri):
     assert game.hands[T(3)] == old_hand and game.spare == s3_before
 
 
-def test_dutch_exchange_ends_the_procedure_and_unsold_spare_allows_only_exchange(tri):
+def test_dutch_exchange_ends_the_procedure_and_unsold_spare_allows_only_exchange():
     game = TripoliGame.new(PRESETS["dutch"], 4, b"dutch", first_dealer=0)
     game.apply(0, Exchange())
     assert game.phase == Phase.SELECT
