@@ -98,6 +98,13 @@ def playground(settings: Settings, members: str, port: int, browser: bool) -> in
 
 
 def parse(argv: list[str] | None) -> argparse.Namespace:
+    """Read the command line (``argv`` without the program name; None: ``sys.argv``).
+
+    Raises
+    ------
+    SystemExit
+        From :mod:`argparse`, after printing the usage, for ``--help`` or bad arguments.
+    """
     from bot.playground import DEFAULT_DATABASE, DEFAULT_MEMBERS, DEFAULT_PORT
 
     parser = argparse.ArgumentParser(

@@ -83,6 +83,7 @@ class Ref:
 
     @property
     def decision_token(self) -> str:
+        """The custom_id's decision field: ``-`` (none), ``t<step>`` or ``<seat>.<id>``."""
         if self.decision is None:
             return "-"
         if self.seat is None:
