@@ -148,11 +148,6 @@ def format_card(card: int) -> str:
     return f"{card.rank.label}{card.suit.symbol}"
 
 
-def format_cards(cards: list[int] | tuple[int, ...]) -> str:
-    """Space-separated unicode notation of several cards."""
-    return " ".join(format_card(c) for c in cards)
-
-
 _SUIT_CHARS = {"♣": 0, "c": 0, "♦": 1, "d": 1, "♥": 2, "h": 2, "♠": 3, "s": 3}
 _RANK_TEXT = {label: int(rank) for rank, label in RANK_LABELS.items()} | {"T": 10}
 
