@@ -1,21 +1,40 @@
-"""The one answer to an interaction that failed: a kind, private sentence, and a log line.
+"""Answering an interaction exactly once and in time, and the one answer to a failure.
 
-Used by the slash-command tree (:class:`bot.app.ParlourBot`) and by the table runtime
-(:mod:`bot.table_ui`), so every failure anywhere reads the same and is answered exactly once
-(DESIGN.md §4, case C06). It imports nothing of the bot but the store's error, so both can
-use it without an import cycle.
+:func:`within_deadline` runs slow work (the store may take seconds) and defers the
+interaction first when the work is not done within :data:`ACK_BUDGET`, so Discord's 3 seconds
+are always kept (case C04); :func:`reply` then sends the one answer, as the response or as the
+follow-up that completes the deferral. :func:`answer_failure` gives a kind, private sentence
+and a log line for a failure (case C06). Used by the slash commands (``cogs``), the
+command tree (:class:`bot.app.ParlourBot`) and the table runtime (:mod:`bot.table_ui`). It
+imports nothing of the bot but the store's error, so all can use it without an import cycle.
+
+Visibility after a deferral: a command whose answer is private defers privately. A command
+whose success is public (``/chips give``, ``/leaderboard``, ``/tripoli start``) defers
+publicly, so its result completes the public "thinking…" message, posted by the member's
+command like any answer; a refusal found after such a deferral (rare: the store was slow
+and the gift too large, or the channel got a table meanwhile) closes that message with "…",
+deletes it and is sent as a private follow-up, so the channel sees nothing of the refusal
+(DESIGN.md §4 "Every refusal is ephemeral").
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+from collections.abc import Awaitable
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
 
 from bot.store import StoreError
 
+T = TypeVar("T")
+
 log = logging.getLogger("parlour.replies")
+
+ACK_BUDGET = 2.0
+"""Seconds a handler may work before it defers its interaction (Discord allows 3)."""
 
 GENERIC_FAILURE = (
     "Sorry, something went wrong on Parlour's side. Please try again; "
@@ -49,12 +68,86 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
     else:
         log.debug("interaction %s refused: %s", describe(interaction), cause)
     try:
-        if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
-        else:
-            await interaction.response.send_message(text, ephemeral=True)
+        await reply(interaction, ephemeral=True, content=text)
     except discord.HTTPException as failure:  # expired token, or answered meanwhile
         log.warning("could not answer interaction %s: %s", describe(interaction), failure)
+
+
+async def within_deadline(
+    interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = True
+) -> T:
+    """Run ``work``; if it is not done within :data:`ACK_BUDGET` seconds, defer the
+    interaction first, so it is acknowledged within Discord's 3 seconds (case C04).
+
+    A click gets a "deferred update" (its answer edits the clicked message); a command gets
+    a "thinking…" answer, private or public as ``ephemeral`` says (the visibility its answer
+    will have; see the module's note). The work runs once whether or not it defers.
+
+    Parameters
+    ----------
+    interaction
+        The interaction being answered (not yet acknowledged, or nothing happens to it).
+    work
+        The slow part (store reads and writes); awaited exactly once.
+    ephemeral
+        For a command: whether its answer is private (a refusal may still be private
+        after a public deferral, see :func:`reply`).
+
+    Returns
+    -------
+    T
+        What ``work`` returns; what it raises is raised.
+    """
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+    if not done and not interaction.response.is_done():
+        command = interaction.type is discord.InteractionType.application_command
+        await interaction.response.defer(ephemeral=command and ephemeral, thinking=command)
+    return await task
+
+
+async def reply(
+    interaction: discord.Interaction, *, ephemeral: bool = False, **message: Any
+) -> int | None:
+    """Send the interaction's one answer: its response, or after a deferral the follow-up
+    that completes the "thinking…" message.
+
+    A private answer after a public deferral first closes and deletes the public
+    "thinking…" message (Discord keeps a deferral's visibility for the follow-up that
+    completes it), so only a bare "…" shows in the channel for a moment.
+
+    Parameters
+    ----------
+    interaction
+        The interaction to answer.
+    ephemeral
+        Whether only the member sees the answer.
+    **message
+        ``content``, ``embed``, ``view`` … as for ``send_message`` (None values are left out).
+
+    Returns
+    -------
+    int | None
+        The id of the message that holds the answer (None if Discord did not say).
+
+    Raises
+    ------
+    discord.HTTPException
+        When Discord refuses the answer.
+    """
+    message = {key: value for key, value in message.items() if value is not None}
+    if not interaction.response.is_done():
+        callback = await interaction.response.send_message(ephemeral=ephemeral, **message)
+        return callback.message_id
+    if (ephemeral and interaction.response.type
+            is discord.InteractionResponseType.deferred_channel_message
+            and not (await interaction.original_response()).flags.ephemeral):
+        # the next follow-up would complete the public "thinking…" message, which keeps its
+        # visibility: complete it with a bare ellipsis and delete it, so the answer is new
+        await interaction.edit_original_response(content="…")
+        await interaction.delete_original_response()
+    sent = await interaction.followup.send(ephemeral=ephemeral, wait=True, **message)
+    return sent.id
 
 
 def failure_text(error: BaseException) -> str | None:

@@ -10,24 +10,18 @@ ephemeral refusal.
 
 from __future__ import annotations
 
-import asyncio
 import re
-from collections.abc import Awaitable, Coroutine, Sequence
-from typing import Any, TypeVar
+from collections.abc import Coroutine, Sequence
+from typing import Any
 
 import discord
 
 from bot.components import AmountModal
 from bot.games.base import Rendered
 from bot.render import common
-from bot.replies import answer_failure
+from bot.replies import answer_failure, reply, within_deadline
 from bot.table_refs import Ref, Refusal
 from bot.table_state import Table, TableState
-
-T = TypeVar("T")
-
-ACK_BUDGET = 2.0
-"""Seconds a handler may work before it defers its interaction (Discord allows 3)."""
 
 _AMOUNT = re.compile(r"[0-9]+")
 
@@ -77,7 +71,7 @@ class TableInteractions:
         try:
             table = self.get(ref.table)
             amount = parse_amount(text)
-            await self._within_deadline(
+            await within_deadline(
                 interaction, self.act(table, interaction.user.id, ref, (), amount)
             )
             await self._after_decision(interaction, table)
@@ -111,7 +105,7 @@ class TableInteractions:
             return
         operation = self._table_operation(table, ref, member, is_manager)
         if operation is not None:
-            await self._within_deadline(interaction, operation)
+            await within_deadline(interaction, operation)
             await self._show_board(interaction, table)
             return
         seat = self.decision_seat(table, member.id, ref)
@@ -121,7 +115,7 @@ class TableInteractions:
                 AmountModal(ref, title=prompt.title, label=prompt.label)
             )
             return
-        await self._within_deadline(interaction, self.act(table, member.id, ref, values))
+        await within_deadline(interaction, self.act(table, member.id, ref, values))
         await self._after_decision(interaction, table)
 
     def _table_operation(
@@ -172,18 +166,6 @@ class TableInteractions:
             await self._private(interaction, content="Done.")
             self.schedule_board_edit(table)
 
-    async def _within_deadline(self, interaction: discord.Interaction, work: Awaitable[T]) -> T:
-        """Run ``work``; if it takes longer than :data:`ACK_BUDGET`, defer the interaction
-        first so it is acknowledged within Discord's 3 seconds (C04)."""
-        task = asyncio.ensure_future(work)
-        done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
-        if not done and not interaction.response.is_done():
-            # a click: "deferred update" (the answer edits its message); a command: a private
-            # "thinking…" answer, so that its follow-up stays private too
-            command = interaction.type is discord.InteractionType.application_command
-            await interaction.response.defer(ephemeral=command, thinking=command)
-        return await task
-
     async def _update(self, interaction: discord.Interaction, rendered: Rendered) -> None:
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=rendered.embed, view=rendered.view)
@@ -192,11 +174,7 @@ class TableInteractions:
 
     async def _private(self, interaction: discord.Interaction, **message: Any) -> None:
         """Send an ephemeral answer (or follow-up when the interaction was deferred)."""
-        message = {key: value for key, value in message.items() if value is not None}
-        if interaction.response.is_done():
-            await interaction.followup.send(ephemeral=True, **message)
-        else:
-            await interaction.response.send_message(ephemeral=True, **message)
+        await reply(interaction, ephemeral=True, **message)
 
     # ------------------------------------------------------------------ commands
 
@@ -204,8 +182,9 @@ class TableInteractions:
         self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
         buy_in: int,
     ) -> None:
-        """``/<game> start``: open a lobby in the channel and post it as the board; a
-        refusal (the channel already has a table) is answered ephemerally."""
+        """``/<game> start``: open a lobby in the channel and post it as the board (the
+        response, or the follow-up completing a public deferral); a refusal (the channel
+        already has a table) is answered ephemerally."""
         try:
             await self._open_command(interaction, game_name, options, buy_in)
         except Refusal as refusal:
@@ -227,13 +206,12 @@ class TableInteractions:
         )
         rendered = self.render_board(table)
         try:
-            callback = await interaction.response.send_message(
-                embed=rendered.embed, view=rendered.view
+            table.board_message_id = await reply(
+                interaction, embed=rendered.embed, view=rendered.view
             )
         except BaseException:
             self._forget(table)
             raise
-        table.board_message_id = callback.message_id
         await self._save_quietly(table)
 
     async def kick_command(
@@ -243,7 +221,7 @@ class TableInteractions:
         try:
             table = self._channel_table(interaction, game_name)
             is_manager = bool(interaction.permissions.manage_channels)
-            await self._within_deadline(
+            await within_deadline(
                 interaction, self.kick(table, interaction.user.id, is_manager, target.id)
             )
             await self._private(interaction, content=f"{common.short_name(target.display_name)} "
@@ -273,7 +251,7 @@ class TableInteractions:
     ) -> None:
         table = self._channel_table(interaction, game_name)
         is_manager = bool(interaction.permissions.manage_channels)
-        await self._within_deadline(
+        await within_deadline(
             interaction, self.end(table, interaction.user.id, is_manager, abandon)
         )
         if table.state is TableState.OVER:

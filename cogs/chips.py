@@ -2,19 +2,22 @@
 
 Chips are per server (DESIGN.md §5); an account is created with the starting grant on first use.
 Private answers (your balance, your daily claim, every refusal) are ephemeral; a gift and the
-leaderboard are public. Refusals change nothing (cases C08, C09).
+leaderboard are public. Refusals change nothing (cases C08, C09). The store may be slow: each
+command defers when its store work takes longer than :data:`bot.replies.ACK_BUDGET` (case
+C04), privately or publicly as its success would show (see :mod:`bot.replies`).
 """
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
-from bot.store import InsufficientChips, Store
+from bot.replies import reply, within_deadline
+from bot.store import InsufficientChips, LedgerEntry, Store
 
 CHIPS_COLOUR = discord.Colour.gold()
 DAILY_PERIOD = timedelta(hours=24)
@@ -56,15 +59,22 @@ class Chips(commands.Cog):
         if member.bot:
             await refuse(interaction, f"{member.mention} is a bot; bots don't hold chips.")
             return
-        guild_id = interaction.guild_id
-        balance = await self.store.balance(guild_id, member.id)
-        rank, accounts = await self.store.rank(guild_id, member.id)
+        balance, (rank, accounts) = await within_deadline(
+            interaction, self._balance_and_rank(interaction.guild_id, member.id)
+        )
         whose = "You hold" if member.id == interaction.user.id else f"{member.mention} holds"
         embed = discord.Embed(
             title="Chips", description=f"{whose} **{chips_text(balance)}**.", colour=CHIPS_COLOUR
         )
         embed.add_field(name="Rank on this server", value=f"{rank} of {accounts}")
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    async def _balance_and_rank(
+        self, guild_id: int, member_id: int
+    ) -> tuple[int, tuple[int, int]]:
+        """A member's balance (chips) and (rank, number of accounts) on a server."""
+        return (await self.store.balance(guild_id, member_id),
+                await self.store.rank(guild_id, member_id))
 
     @chips.command(name="daily")
     async def daily(self, interaction: discord.Interaction) -> None:
@@ -72,9 +82,10 @@ class Chips(commands.Cog):
         guild_id, user_id = interaction.guild_id, interaction.user.id
         amount = self.bot.settings.daily_chips
         now = self.bot.clock.now()
-        balance = await self.store.claim_daily(guild_id, user_id, amount, now)
+        balance, ledger = await within_deadline(
+            interaction, self._claim_daily(guild_id, user_id, amount, now)
+        )
         if balance is None:
-            ledger = await self.store.ledger(guild_id, user_id)
             claims = [entry.at for entry in ledger if entry.reason == "daily"]
             when = discord.utils.format_dt(max(claims) + DAILY_PERIOD, "R") if claims else "soon"
             await refuse(interaction, f"You already collected your daily chips; come back {when}.")
@@ -85,7 +96,17 @@ class Chips(commands.Cog):
             f"You now hold **{chips_text(balance)}**.",
             colour=CHIPS_COLOUR,
         )
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+        await reply(interaction, embed=embed, ephemeral=True)
+
+    async def _claim_daily(
+        self, guild_id: int, user_id: int, amount: int, now: datetime
+    ) -> tuple[int | None, list[LedgerEntry]]:
+        """Claim the daily chips: (the new balance, ``[]``), or (None, the member's ledger)
+        when they were already claimed in the last 24 hours."""
+        balance = await self.store.claim_daily(guild_id, user_id, amount, now)
+        if balance is not None:
+            return balance, []
+        return None, await self.store.ledger(guild_id, user_id)
 
     @chips.command(name="give")
     async def give(
@@ -110,14 +131,12 @@ class Chips(commands.Cog):
         if amount < 1:
             await refuse(interaction, f"You can only give 1 chip or more, not {amount:,}.")
             return
-        guild_id = interaction.guild_id
-        balance = await self.store.balance(guild_id, giver.id)
-        if amount > balance:
-            await refuse(interaction, f"You hold only {chips_text(balance)}.")
-            return
         try:
-            balance, _ = await self.store.transfer(guild_id, giver.id, member.id, amount)
-        except InsufficientChips as short:  # another change landed since the check above
+            balance = await within_deadline(
+                interaction, self._transfer(interaction.guild_id, giver.id, member.id, amount),
+                ephemeral=False,
+            )
+        except InsufficientChips as short:
             await refuse(interaction, f"You hold only {chips_text(short.balance)}.")
             return
         embed = discord.Embed(
@@ -126,16 +145,30 @@ class Chips(commands.Cog):
             colour=CHIPS_COLOUR,
         )
         embed.set_footer(text=f"{giver.display_name} now holds {chips_text(balance)}.")
-        await interaction.response.send_message(embed=embed)
+        await reply(interaction, embed=embed)
+
+    async def _transfer(self, guild_id: int, giver_id: int, member_id: int, amount: int) -> int:
+        """Move ``amount`` chips from the giver to the member; the giver's new balance.
+
+        Raises
+        ------
+        InsufficientChips
+            When the giver holds fewer than ``amount`` chips; nothing moved.
+        """
+        balance = await self.store.balance(guild_id, giver_id)
+        if amount > balance:
+            raise InsufficientChips(balance, amount)
+        balance, _ = await self.store.transfer(guild_id, giver_id, member_id, amount)
+        return balance
 
     @app_commands.command(name="leaderboard")
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction) -> None:
         """Show the richest members of this server and your rank."""
         guild_id, user_id = interaction.guild_id, interaction.user.id
-        balance = await self.store.balance(guild_id, user_id)
-        top = await self.store.leaderboard(guild_id, limit=LEADERBOARD_SIZE)
-        rank, accounts = await self.store.rank(guild_id, user_id)
+        (balance, (rank, accounts)), top = await within_deadline(
+            interaction, self._leaderboard(guild_id, user_id), ephemeral=False
+        )
         lines = [
             f"**{place}.** <@{member_id}> — {chips_text(chips)}"
             for place, (member_id, chips) in enumerate(top, start=1)
@@ -148,12 +181,20 @@ class Chips(commands.Cog):
         embed.add_field(
             name="Your rank", value=f"{rank} of {accounts} ({chips_text(balance)})", inline=False
         )
-        await interaction.response.send_message(embed=embed)
+        await reply(interaction, embed=embed)
+
+    async def _leaderboard(
+        self, guild_id: int, user_id: int
+    ) -> tuple[tuple[int, tuple[int, int]], list[tuple[int, int]]]:
+        """The member's (balance, (rank, accounts)) and the top (member id, chips) pairs."""
+        mine = await self._balance_and_rank(guild_id, user_id)
+        return mine, await self.store.leaderboard(guild_id, limit=LEADERBOARD_SIZE)
 
 
 async def refuse(interaction: discord.Interaction, reason: str) -> None:
-    """Answer with an ephemeral refusal; nothing else happens."""
-    await interaction.response.send_message(reason, ephemeral=True)
+    """Answer with an ephemeral refusal (privately even after a public deferral); nothing
+    else happens."""
+    await reply(interaction, content=reason, ephemeral=True)
 
 
 async def setup(bot: ParlourBot) -> None:

@@ -2,6 +2,9 @@
 
 Thin: the table runtime (:mod:`bot.tables`) does the work; the lobby, the board and the
 private hands are components handled there. Every refusal is ephemeral and changes nothing.
+A command that waits on the store defers when the store is slow (case C04): ``/tripoli start``
+publicly (its board is public; a refusal then replaces the "thinking…" message with a private
+one), ``rules`` and ``house-rules`` privately (see :mod:`bot.replies`).
 
 Rules (rules/tripoli.md §3): a table plays a preset of :data:`engine.tripoli.rules.PRESETS`
 with single parameters overridden (ante, dealer ante, bet limit, sequence start); the rules
@@ -29,6 +32,7 @@ from bot.app import ParlourBot
 from bot.components import register_components
 from bot.render import common
 from bot.render import tripoli as render
+from bot.replies import reply, within_deadline
 from bot.table_state import TableState
 from engine.tripoli.rules import PRESET_NOTES, TripoliRules
 
@@ -120,7 +124,9 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
             (default: 30 to 120 seconds, depending on the decision).
         """
         assert interaction.channel_id is not None
-        house = await self.house_rules(interaction.channel_id)
+        house = await within_deadline(
+            interaction, self.house_rules(interaction.channel_id), ephemeral=False
+        )
         named = preset_key(preset)
         base = (house if named is None or named == house.get("preset", "classic")
                 else {"preset": named})
@@ -132,9 +138,8 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
         try:
             self.adapter.rules(options)
         except ValueError as error:
-            await interaction.response.send_message(
-                f"These rules cannot be played: {error}. Nothing was opened.", ephemeral=True
-            )
+            await reply(interaction, ephemeral=True,
+                        content=f"These rules cannot be played: {error}. Nothing was opened.")
             return
         stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
         await self.bot.tables.open_command(interaction, GAME, options, stake)
@@ -154,19 +159,19 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
                 rules = self.adapter.rules(table.options)
             source = f"Table {table.id} in this channel."
         else:
-            house = await self.house_rules(interaction.channel_id)
+            house = await within_deadline(interaction, self.house_rules(interaction.channel_id))
             buy_in = house.get("buy_in") or buy_in
             try:
                 rules = self.adapter.rules(house)
             except ValueError as error:  # saved by an older version with other rules
-                await interaction.response.send_message(
+                await reply(interaction, ephemeral=True, content=(
                     f"This channel's house rules cannot be played ({error}); set them again "
-                    "with `/tripoli house-rules`.", ephemeral=True)
+                    "with `/tripoli house-rules`."))
                 return
             source = ("No table here now; these are this channel's house rules."
                       if house else "No table and no house rules here: the default rules.")
         rendered = render.rules_card(rules, source, buy_in)
-        await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
+        await reply(interaction, embed=rendered.embed, ephemeral=True)
 
     @app_commands.command(name="house-rules")
     @app_commands.autocomplete(preset=preset_choices)
@@ -210,11 +215,9 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
             return
         scope = f"channel:{interaction.channel_id}"
         if clear:
-            await self.bot.store.set_setting(scope, HOUSE_RULES, None)
-            await interaction.response.send_message(
-                "This channel's house rules are removed: tables start with classic.",
-                ephemeral=True,
-            )
+            await within_deadline(interaction, self.bot.store.set_setting(scope, HOUSE_RULES, None))
+            await reply(interaction, ephemeral=True, content="This channel's house rules are "
+                        "removed: tables start with classic.")
             return
         chosen = {"preset": preset_key(preset) or "classic", "ante": ante,
                   "dealer_ante": dealer_ante, "bet_limit": bet_limit,
@@ -227,12 +230,14 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
                 f"These rules cannot be played: {error}. Nothing was saved.", ephemeral=True
             )
             return
-        await self.bot.store.set_setting(scope, HOUSE_RULES, json.dumps(saved))
+        await within_deadline(
+            interaction, self.bot.store.set_setting(scope, HOUSE_RULES, json.dumps(saved))
+        )
         rendered = render.rules_card(
             rules, "Saved as this channel's house rules: `/tripoli start` without a preset "
             "plays them.", buy_in or self.bot.settings.buy_in,
         )
-        await interaction.response.send_message(embed=rendered.embed, ephemeral=True)
+        await reply(interaction, embed=rendered.embed, ephemeral=True)
 
     @app_commands.command(name="kick")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
