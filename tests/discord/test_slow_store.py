@@ -9,35 +9,11 @@ publicly, and a refusal found after that deferral replaces it with a private ans
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
 from typing import Any
 
+from slow_store import slow_store
 from test_tripoli_preset_tables import manager
-
-STORE_DELAY = 3.5
-"""Seconds the slow store takes (C04)."""
-
-
-@asynccontextmanager
-async def slow_store(world: Any, method: str) -> AsyncIterator[None]:
-    """Make ``world.store.<method>`` answer :data:`STORE_DELAY` seconds late while inside;
-    on leaving, move simcord's clock past the delay and restore the method."""
-    store = world.store
-    original = getattr(store, method)
-
-    async def slow(*args: Any, **kwargs: Any) -> Any:
-        await asyncio.sleep(STORE_DELAY)
-        return await original(*args, **kwargs)
-
-    setattr(store, method, slow)
-    try:
-        yield
-        await world.env.advance_time(STORE_DELAY + 1)
-    finally:
-        setattr(store, method, original)
 
 
 def callbacks_since(world: Any, mark: int) -> list[dict[str, Any]]:

@@ -4,11 +4,11 @@ views with closed DMs (C14), a store write that fails, and debounced board edits
 
 from __future__ import annotations
 
-import asyncio
 import itertools
 
 import pytest
 from leak_scan import shown_cards
+from slow_store import slow_store
 from test_tripoli import open_table
 
 from bot.replies import GENERIC_FAILURE
@@ -19,21 +19,12 @@ from engine.tripoli.phases import Phase
 async def test_a_slow_store_is_acknowledged_in_time_and_applied_once(world):
     session = await open_table(world, world.alice, world.bob)
     await session.click(world.alice, session.board, label="Start")
-    store = world.store
-    save = store.save_table
-
-    async def slow_save(*args):
-        await asyncio.sleep(3.5)
-        await save(*args)
-
-    store.save_table = slow_save
     dealer = session.game.dealer
     member = session.member(dealer)
     log = len(session.game.log)
-    result = await member.click(session.board, label="Keep")
-    assert result.deferred and result.acknowledged  # within the 3 s on simcord's clock
-    await world.env.advance_time(4)
-    store.save_table = save
+    async with slow_store(world, "save_table"):
+        result = await member.click(session.board, label="Keep")
+        assert result.deferred and result.acknowledged  # within the 3 s on simcord's clock
     assert [e.kind for e in session.game.log[log:]].count("spare_kept") == 1
     assert session.game.phase is Phase.SELECT
     assert "Poker" in session.board.embeds[0].description
@@ -100,18 +91,9 @@ async def test_a_board_that_cannot_be_edited_is_posted_again(world, code):
 async def test_a_slow_end_command_answers_privately_after_deferring(world):
     session = await open_table(world, world.alice, world.bob)
     await session.click(world.alice, session.board, label="Start")
-    store = world.store
-    save = store.save_table
-
-    async def slow_save(*args):
-        await asyncio.sleep(3.5)
-        await save(*args)
-
-    store.save_table = slow_save
     mark = len(world.env.http_requests)
-    result = await world.alice.slash(world.channel, "tripoli end")
-    await world.env.advance_time(4)
-    store.save_table = save
+    async with slow_store(world, "save_table"):
+        result = await world.alice.slash(world.channel, "tripoli end")
     assert session.table.ending
     [callback] = [r for r in world.env.http_requests[mark:] if r.path.endswith("/callback")]
     assert callback.json == {"type": 5, "data": {"flags": 64}}  # deferred, privately
