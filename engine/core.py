@@ -8,6 +8,13 @@ aimed at a decision id that is no longer pending is refused as ``stale``.
 Errors: :class:`EngineError` is the base; :class:`IllegalAction` carries a stable
 machine ``code`` (used by the runtime and tests) and a human ``message`` (shown to players).
 Illegal input never changes state.
+
+Every game answers :meth:`Game.pending` with its open decisions: each a :class:`Pending`
+that says whether it is *required* (a timeout applies :meth:`Game.timeout_action` and the
+runtime counts a strike) or *optional* (expiry means "declined": no strike, no AI takeover).
+A rule that waits on time (Kalooki's call window) is a pending decision of the
+:data:`SYSTEM` seat with a delay ``after``; the runtime's scheduler applies its
+``timeout_action`` when the delay is over. A finished game reports an :class:`Outcome`.
 """
 
 from __future__ import annotations
@@ -54,9 +61,21 @@ class Action(Frozen):
 
 
 class Event(Frozen):
-    """Base of a game's events (what happened, for logs and boards); ``kind`` discriminates."""
+    """Base of a game's events (what happened, for logs and boards); ``kind`` discriminates.
+
+    Events are public unless a game overrides :meth:`seen_by`: a private event (a Kalooki
+    stock draw) shows its card only to its own seat and a redacted form to everyone else.
+    """
 
     kind: str
+
+    def seen_by(self, seat: int | None) -> Event:
+        """This event as ``seat`` may see it (``None``: an onlooker, the public board).
+
+        Public events return themselves; a private event returns a copy without what
+        ``seat`` may not see.
+        """
+        return self
 
 
 class Option(Frozen):
@@ -67,18 +86,84 @@ class Option(Frozen):
     - ``kind``: the action's ``kind`` (``"bet"``, ``"lead"``, ``"select"`` …);
     - ``cards``: the cards the action may name (for ``count`` = 1, one of them; for a
       selection, ``count`` of them); empty when the action names no card;
-    - ``count``: how many of ``cards`` the action names (0 = none);
+    - ``count``: how many of ``cards`` the action names (0 = none); with ``max_count``,
+      the fewest, and ``max_count`` the most (a meld of 3 or more cards);
     - ``min`` / ``max``: the inclusive range of the action's ``amount`` (chips or points),
-      ``None`` when the action has no amount.
+      ``None`` when the action has no amount;
+    - ``targets``: what the action may aim at besides cards (a meld id to lay off on),
+      empty when it aims at nothing.
 
-    ``apply`` validates every action against these same options.
+    ``check`` and ``apply`` validate every action against these same options.
     """
 
     kind: str
     cards: tuple[Card, ...] = ()
     count: int = 0
+    max_count: int | None = None
     min: int | None = None
     max: int | None = None
+    targets: tuple[str, ...] = ()
+
+
+SYSTEM = -1
+"""The seat of the rules' own timed steps (a Kalooki call window that closes by itself)."""
+
+
+class Pending(Frozen):
+    """One open decision, as listed by :meth:`Game.pending` (DESIGN.md §2).
+
+    Attributes
+    ----------
+    seat
+        Whose decision: a seat ``0..n-1``, or :data:`SYSTEM` for a rule's timer.
+    decision
+        The decision's id; an action carrying another id is refused as ``stale``.
+    required
+        True: on expiry the runtime applies ``timeout_action(seat)`` and counts a strike.
+        False: optional; on expiry it simply lapses (no strike, no AI takeover), e.g.
+        Troefcall's partner stop or a Kalooki call.
+    after
+        For a :data:`SYSTEM` decision: seconds after which the runtime applies
+        ``timeout_action(SYSTEM)``. None for a seat's decision (the table's pace decides).
+    """
+
+    seat: int
+    decision: int
+    required: bool = True
+    after: float | None = None
+
+
+class Outcome(Frozen):
+    """The result of a finished game (read by the runtime for results, stakes and ratings).
+
+    Attributes
+    ----------
+    scores
+        Seat -> the game's own measure: Tripoli the final stack (chips), Troefcall the
+        seat's team points, Kalooki the penalty total (points; lower is better).
+    places
+        Seats grouped by finishing place, best first; seats that tie share a group
+        (Troefcall: the two teams).
+    teams
+        The partnerships, when the game has them (Troefcall: ``((0, 2), (1, 3))``).
+    chips
+        Seat -> chips won (> 0) or lost (< 0) at the table, for games played for chips
+        (Tripoli); None otherwise.
+    complete
+        False when the game was ended before its rules' end (no winner: stakes are
+        refunded and nothing is rated); True otherwise.
+    """
+
+    scores: dict[int, int]
+    places: tuple[tuple[int, ...], ...]
+    teams: tuple[tuple[int, ...], ...] = ()
+    chips: dict[int, int] | None = None
+    complete: bool = True
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """The seats in first place (empty for an incomplete game)."""
+        return self.places[0] if self.complete and self.places else ()
 
 
 class Decisions(BaseModel):
@@ -106,9 +191,19 @@ class Decisions(BaseModel):
 
 @runtime_checkable
 class Game(Protocol):
-    """What the table runtime needs from every game (DESIGN.md §2)."""
+    """What the table runtime needs from every game (DESIGN.md §2).
+
+    ``pending`` lists the open decisions; ``to_act`` is the set of seats among them (never
+    :data:`SYSTEM`). ``check`` validates an action exactly as ``apply`` does, without
+    applying it; both raise :class:`IllegalAction` and leave the state unchanged.
+    A game is played in deals: ``between_deals`` is True when the next deal waits for
+    ``start_deal`` (members may then join, leave or take a seat, as the game allows), and
+    ``end_session(abandon)`` asks the game to end after this deal (or at once, abandoning
+    it); ``outcome`` is set once ``is_over``.
+    """
 
     GAME_NAME: ClassVar[str]
+    SCHEMA_VERSION: ClassVar[int]  # bumped when the snapshot's shape changes
 
     @property
     def seats(self) -> int: ...
@@ -119,9 +214,22 @@ class Game(Protocol):
     @property
     def is_over(self) -> bool: ...
 
+    @property
+    def between_deals(self) -> bool: ...
+
+    @property
+    def deal_number(self) -> int: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    def pending(self) -> tuple[Pending, ...]: ...
+
     def decision_id(self, seat: int) -> int: ...
 
     def legal_actions(self, seat: int) -> Sequence[Option]: ...
+
+    def check(self, seat: int, action: Action, decision: int | None = None) -> None: ...
 
     def apply(self, seat: int, action: Action, decision: int | None = None) -> list[Event]: ...
 
@@ -131,7 +239,31 @@ class Game(Protocol):
 
     def timeout_action(self, seat: int) -> Action: ...
 
+    def start_deal(self) -> list[Event]: ...
+
+    def end_session(self, abandon: bool = False) -> list[Event]: ...
+
     def model_dump_json(self, **kwargs: Any) -> str: ...
 
     @classmethod
     def model_validate_json(cls, data: str | bytes, **kwargs: Any) -> Self: ...
+
+
+@runtime_checkable
+class SeatedForChips(Protocol):
+    """A game played for chips whose seats may join and leave between deals (Tripoli)."""
+
+    @property
+    def stacks(self) -> Sequence[int | None]: ...
+
+    def add_seat(self, stack: int) -> int: ...
+
+    def remove_seat(self, seat: int) -> int: ...
+
+
+@runtime_checkable
+class Partnership(Protocol):
+    """A game of fixed partnerships (Troefcall): ``teams`` lists the seats of each team."""
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]: ...
