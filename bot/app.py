@@ -19,8 +19,8 @@ import cogs
 from bot.clock import Clock, SystemClock
 from bot.config import Settings, load_settings
 from bot.replies import answer_failure
+from bot.runtime.registry import TableRegistry
 from bot.store import Store, open_store
-from bot.tables import TableRegistry
 
 log = logging.getLogger("parlour")
 

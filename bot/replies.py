@@ -5,7 +5,8 @@ interaction first when the work is not done within :data:`ACK_BUDGET`, so Discor
 are always kept (case C04); :func:`reply` then sends the one answer, as the response or as the
 follow-up that completes the deferral. :func:`answer_failure` gives a kind, private sentence
 and a log line for a failure (case C06). Used by the slash commands (``cogs``), the
-command tree (:class:`bot.app.ParlourBot`) and the table runtime (:mod:`bot.table_ui`). It
+command tree (:class:`bot.app.ParlourBot`) and the table runtime
+(:mod:`bot.runtime.interactions`). It
 imports nothing of the bot but the store's error, so all can use it without an import cycle.
 
 Visibility after a deferral: a command whose answer is private defers privately. A command

@@ -1,6 +1,6 @@
 """The Tripoli commands: start, rules, house-rules, kick and end (DESIGN.md §4).
 
-Thin: the table runtime (:mod:`bot.tables`) does the work; the lobby, the board and the
+Thin: the table runtime (:mod:`bot.runtime.registry`) does the work; the lobby, the board and the
 private hands are components handled there. Every refusal is ephemeral and changes nothing.
 A command that waits on the store defers when the store is slow (case C04): ``/tripoli start``
 publicly (its board is public; a refusal then replaces the "thinking…" message with a private
@@ -29,11 +29,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
-from bot.components import register_components
 from bot.render import common
 from bot.render import tripoli as render
 from bot.replies import reply, within_deadline
-from bot.table_state import TableState
+from bot.runtime.components import register_components
+from bot.runtime.table import TableState
 from engine.tripoli.rules import PRESET_NOTES, TripoliRules
 
 GAME = "tripoli"

@@ -1,4 +1,4 @@
-"""The games a table can host: their adapters by name (see :mod:`bot.games.base`).
+"""The games a table can host: their adapters by name (see :mod:`bot.runtime.spec`).
 
 To add a game, write its adapter (``bot/games/<game>.py``) and list it here; the table
 runtime, the components and the board plumbing need no change.
@@ -6,7 +6,7 @@ runtime, the components and the board plumbing need no change.
 
 from __future__ import annotations
 
-from bot.games.base import GameAdapter
 from bot.games.tripoli import TripoliAdapter
+from bot.runtime.spec import GameAdapter
 
 GAMES: dict[str, GameAdapter] = {"tripoli": TripoliAdapter()}

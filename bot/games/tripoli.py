@@ -20,9 +20,9 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
-from bot.games.base import AmountPrompt, Rendered
 from bot.render import tripoli as render
-from bot.table_refs import Refusal
+from bot.runtime.refs import Refusal
+from bot.runtime.spec import AmountPrompt, Rendered
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit
 from engine.core import Action, Game
 from engine.poker import best_five
@@ -33,7 +33,7 @@ from engine.tripoli.phases import Phase
 from engine.tripoli.rules import PRESET_NOTES, TripoliRules, make_rules
 
 if TYPE_CHECKING:
-    from bot.table_state import Table
+    from bot.runtime.table import Table
 
 DECISION_SECONDS: dict[Phase, float] = {
     Phase.SPARE: 60.0,
@@ -82,7 +82,7 @@ def _game(game: Game) -> TripoliGame:
 
 
 class TripoliAdapter:
-    """The :class:`~bot.games.base.GameAdapter` of Tripoli.
+    """The :class:`~bot.runtime.spec.GameAdapter` of Tripoli.
 
     Table options: see the module docstring.
     """

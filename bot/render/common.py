@@ -13,12 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.components import TableButton
-from bot.games.base import Rendered
-from bot.table_refs import Ref
+from bot.runtime.components import TableButton
+from bot.runtime.refs import Ref
+from bot.runtime.spec import Rendered
 
 if TYPE_CHECKING:
-    from bot.table_state import Table
+    from bot.runtime.table import Table
 
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096

@@ -20,10 +20,10 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.components import TableButton, TableSelect
-from bot.games.base import Rendered
 from bot.render.common import COLOUR, deadline_line, fit, seat_label, table_buttons
-from bot.table_refs import Ref
+from bot.runtime.components import TableButton, TableSelect
+from bot.runtime.refs import Ref
+from bot.runtime.spec import Rendered
 from engine.cards import Card, Rank, Suit, format_card
 from engine.core import Option
 from engine.tripoli import events as ev
@@ -33,7 +33,7 @@ from engine.tripoli.rules import PRESET_NOTES, TripoliRules, describe_difference
 from engine.tripoli.views import TripoliSeatView, TripoliTableView
 
 if TYPE_CHECKING:
-    from bot.table_state import Table
+    from bot.runtime.table import Table
 
 LOG_LINES = 8
 BUTTON_LEADS_MAX = 5

@@ -14,12 +14,12 @@ import random
 import discord
 import pytest
 
-from bot.games.base import Rendered
 from bot.games.tripoli import TripoliAdapter
 from bot.render import common
 from bot.render import tripoli as render
-from bot.table_refs import Ref, Refusal, template
-from bot.table_state import Seat, Table, TableState
+from bot.runtime.refs import Ref, Refusal, template
+from bot.runtime.spec import Rendered
+from bot.runtime.table import Seat, Table, TableState
 from engine.cards import Card, Suit, parse_card
 from engine.tripoli import actions as act
 from engine.tripoli.phases import Phase

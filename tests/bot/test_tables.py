@@ -15,11 +15,11 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
+from bot.runtime.interactions import parse_amount
+from bot.runtime.refs import STALE_MESSAGE, Ref, Refusal
+from bot.runtime.registry import TableRegistry
+from bot.runtime.table import Table, TableState
 from bot.store import SqliteStore, StoreError
-from bot.table_refs import STALE_MESSAGE, Ref, Refusal
-from bot.table_state import Table, TableState
-from bot.table_ui import parse_amount
-from bot.tables import TableRegistry
 from engine.tripoli.phases import Phase
 
 GUILD, CHANNEL = 10, 20

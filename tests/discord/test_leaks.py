@@ -30,8 +30,8 @@ from leak_scan import message_cards, named_cards
 from simcord import MemberActor
 from test_tripoli import Session
 
+from bot.runtime.table import TableState
 from bot.store import StoreError
-from bot.table_state import TableState
 from engine.tripoli.phases import Phase
 
 

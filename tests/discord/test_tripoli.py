@@ -15,7 +15,7 @@ from typing import Any
 from leak_scan import embed_texts, shown_cards
 from simcord import InteractionResult, MemberActor
 
-from bot.table_state import Table, TableState
+from bot.runtime.table import Table, TableState
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
 

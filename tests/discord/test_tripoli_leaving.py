@@ -9,8 +9,8 @@ from typing import Any
 import pytest
 from test_tripoli import Session, open_table
 
-from bot.table_refs import Refusal
-from bot.table_state import TableState
+from bot.runtime.refs import Refusal
+from bot.runtime.table import TableState
 from engine.tripoli.phases import Phase
 
 

@@ -17,7 +17,7 @@ from simcord import MemberActor, OptionError
 from test_tripoli import Session, labels, open_table
 
 from bot.render import tripoli as render
-from bot.table_state import TableState
+from bot.runtime.table import TableState
 from engine.cards import Suit, parse_card
 from engine.tripoli import events as ev
 from engine.tripoli.phases import Phase

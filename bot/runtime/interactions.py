@@ -1,7 +1,7 @@
 """Interactions with a table: clicks, amount modals and the game commands, each answered
 exactly once and within Discord's 3 seconds (DESIGN.md §4, cases C02, C04, C06).
 
-:class:`TableInteractions` is the Discord-facing half of :class:`bot.tables.TableRegistry`
+:class:`TableInteractions` is the Discord-facing half of :class:`bot.runtime.registry.TableRegistry`
 (which inherits it): it turns an interaction into one of the registry's member-level
 operations, then answers with the board (``response.edit_message`` when the click came from
 the board), the member's updated private view (and a bot-token board edit), or an
@@ -16,12 +16,12 @@ from typing import Any
 
 import discord
 
-from bot.components import AmountModal
-from bot.games.base import Rendered
 from bot.render import common
 from bot.replies import answer_failure, reply, within_deadline
-from bot.table_refs import Ref, Refusal
-from bot.table_state import Table, TableState
+from bot.runtime.components import AmountModal
+from bot.runtime.refs import Ref, Refusal
+from bot.runtime.spec import Rendered
+from bot.runtime.table import Table, TableState
 
 _AMOUNT = re.compile(r"[0-9]+")
 

@@ -1,6 +1,7 @@
 """What a game must provide to be played at a table (the runtime is game-neutral).
 
-A game plugs into :class:`bot.tables.TableRegistry` through one :class:`GameAdapter` object,
+A game plugs into :class:`bot.runtime.registry.TableRegistry`
+through one :class:`GameAdapter` object,
 listed in :data:`bot.games.GAMES`. The engine game itself satisfies
 :class:`engine.core.Game`; the adapter adds what the runtime cannot know: how to build the
 game from a lobby, how its components map to engine actions, which verbs need an amount,
@@ -19,7 +20,7 @@ import discord
 from engine.core import Action, Game
 
 if TYPE_CHECKING:
-    from bot.table_state import Table
+    from bot.runtime.table import Table
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ class GameAdapter(Protocol):
 
         Raises
         ------
-        bot.table_refs.Refusal
+        bot.runtime.refs.Refusal
             For a verb or value the game does not know (nothing changes).
         """
         ...

@@ -1,6 +1,6 @@
 """Table components that survive restarts: DynamicItem buttons and selects, the amount modal.
 
-Every component carries a :class:`~bot.table_refs.Ref` in its custom_id; a click is routed
+Every component carries a :class:`~bot.runtime.refs.Ref` in its custom_id; a click is routed
 to the bot's table registry (``interaction.client.tables``) with that reference, whatever
 message it came from (the board, a fresh or a 16-minute-old private hand view). Call
 :func:`register_components` once per bot (each game's cog does; it is idempotent).
@@ -14,7 +14,7 @@ from typing import Any
 
 import discord
 
-from bot.table_refs import Ref, template
+from bot.runtime.refs import Ref, template
 
 ButtonStyle = discord.ButtonStyle
 

@@ -1,6 +1,7 @@
 """One table's state: its seats, game, board message, deadlines, and its saved form.
 
-A :class:`Table` is plain data plus its lock; :class:`bot.tables.TableRegistry` changes it.
+A :class:`Table` is plain data plus its lock; :class:`bot.runtime.registry.TableRegistry`
+changes it.
 :meth:`Table.snapshot` / :meth:`Table.from_snapshot` are the JSON saved after every change
 (``store.save_table``) and read back at start-up.
 """
@@ -16,7 +17,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.games.base import GameAdapter
+from bot.runtime.spec import GameAdapter
 
 SNAPSHOT_VERSION = 1
 """Version of :meth:`Table.snapshot`'s JSON; a table saved by another version is not restored."""

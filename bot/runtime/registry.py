@@ -23,9 +23,10 @@ session settle the stack back. A table with any AI seat is *casual*: every seat 
 the buy-in from the table's own bank and nothing touches the members' balances.
 
 The member-level operations (:meth:`TableRegistry.join`, :meth:`~TableRegistry.act` …) take
-plain ids and raise :class:`~bot.table_refs.Refusal`; the interaction handlers inherited
-from :class:`bot.table_ui.TableInteractions` turn clicks into those operations and answer
-each interaction exactly once. The table's data lives in :mod:`bot.table_state`.
+plain ids and raise :class:`~bot.runtime.refs.Refusal`; the interaction handlers inherited
+from :class:`bot.runtime.interactions.TableInteractions` turn clicks into
+those operations and answer
+each interaction exactly once. The table's data lives in :mod:`bot.runtime.table`.
 """
 
 from __future__ import annotations
@@ -41,12 +42,12 @@ from typing import Any, TypeVar
 import discord
 
 from bot.games import GAMES
-from bot.games.base import GameAdapter, Rendered
 from bot.render import common
+from bot.runtime.interactions import TableInteractions
+from bot.runtime.refs import STALE_MESSAGE, Ref, Refusal, new_table_id
+from bot.runtime.spec import GameAdapter, Rendered
+from bot.runtime.table import Seat, Table, TableState
 from bot.store import InsufficientChips, StoreError
-from bot.table_refs import STALE_MESSAGE, Ref, Refusal, new_table_id
-from bot.table_state import Seat, Table, TableState
-from bot.table_ui import TableInteractions
 from engine.core import IllegalAction
 
 log = logging.getLogger("parlour.tables")
