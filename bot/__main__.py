@@ -10,7 +10,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
-import logging
 import sys
 from pathlib import Path
 
@@ -18,6 +17,7 @@ import discord
 
 from bot.app import create_bot
 from bot.config import ConfigError, Settings, load_settings
+from bot.logs import configure_logging  # the one logging setup (no secret in any log)
 
 #: What the bot needs in a channel: see the board, post it, embed it, read button messages.
 PERMISSIONS = discord.Permissions(
@@ -50,16 +50,6 @@ def invite_url(application_id: int | str = "APPLICATION_ID") -> str:
     return discord.utils.oauth_url(
         application_id, permissions=PERMISSIONS, scopes=("bot", "applications.commands")
     )
-
-
-def configure_logging(level: str) -> None:
-    """Log to stderr at ``level``; discord.py's own loggers never go below INFO.
-
-    At DEBUG, ``discord.http`` logs request payloads, which include private hands sent in
-    ephemeral follow-ups and DMs; Parlour's logs never name a hidden card.
-    """
-    discord.utils.setup_logging(level=logging.getLevelName(level), root=True)
-    logging.getLogger("discord").setLevel(max(logging.INFO, logging.getLevelName(level)))
 
 
 def run(settings: Settings) -> int:
