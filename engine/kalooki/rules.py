@@ -1,0 +1,122 @@
+"""Caribbean Kalooki rules parameters and presets (``rules/kalooki.md`` §2, §2T, §2.14, §3).
+
+:class:`KalookiRules` carries every engine parameter; its defaults are the Jamaican rules
+(§2) with the recommended resolutions of §3. :data:`PRESETS` holds ``jamaican`` (the
+default) and ``trinidad`` (§2T) as plain data; :func:`make_rules` combines a preset with
+overrides (e.g. ``deal3_contract="2T+1F"``, the pagat-literal deal 3 of K1).
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from engine.core import Frozen
+
+
+class Contract(Frozen):
+    """One deal of the set: cards dealt to each player and the contract of the first meld.
+
+    ``threes`` sets and ``fours`` runs, each at least that many (§2.8 item 40, K14).
+    """
+
+    cards: int = Field(ge=1)
+    threes: int = Field(ge=0)
+    fours: int = Field(ge=0)
+
+    def words(self) -> str:
+        """``"2 threes and 1 four"``: the contract in the rules' own words."""
+        return contract_words(self.threes, self.fours)
+
+
+def contract_words(threes: int, fours: int) -> str:
+    """``"2 threes and 1 four"`` / ``"no four"``: counts of threes and fours in words."""
+    parts = [_count(threes, "three", "threes"), _count(fours, "four", "fours")]
+    return " and ".join(p for p in parts if p) or "nothing"
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return "" if n == 0 else f"{n} {one if n == 1 else many}"
+
+
+def _jamaica_table(deal3: str, early_twelve: bool) -> tuple[Contract, ...]:
+    """The nine Jamaican deals (§2.5 item 19; K1 for deal 3; §2.14 ``earlyDealsTwelve``)."""
+    rows = [(9, 3, 0), (10, 2, 1), (11, 1, 2) if deal3 == "1T+2F" else (11, 2, 1)]
+    rows += [(12, 0, 3), (12, 4, 0), (13, 3, 1), (14, 2, 2), (15, 1, 3), (16, 0, 4)]
+    return tuple(
+        Contract(cards=12 if early_twelve and i < 3 else c, threes=t, fours=f)
+        for i, (c, t, f) in enumerate(rows)
+    )
+
+
+_TRINIDAD_TABLE = tuple(
+    Contract(cards=12, threes=t, fours=f)
+    for t, f in [(2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
+)  # §2T.2 T5
+
+
+class KalookiRules(Frozen):
+    """The parameters of one Kalooki preset; defaults = ``jamaican`` (``rules/kalooki.md`` §2).
+
+    Seconds for ``call_window``; points for penalties. Every field names its rule.
+    """
+
+    name: str = "jamaican"
+    min_players: int = Field(3, ge=2)  # §2.1 item 1 (one 108-card pack set: 3-6)
+    max_players: int = Field(6, le=6)
+    deal_table: Literal["jamaica", "trinidad"] = "jamaica"  # §2.5 item 19 / §2T.2 T5
+    deal3_contract: Literal["1T+2F", "2T+1F"] = "1T+2F"  # K1 (Jamaican table only)
+    early_deals_twelve: bool = False  # §2.14 earlyDealsTwelve (Jamaican table only)
+    three_naturals: int = Field(2, ge=1)  # §2.3 item 10; Trinidad T8: 1
+    adjacent_jokers: bool = False  # §2.3 item 9; Trinidad T8: allowed
+    max_jokers_new_four: int | None = None  # §2.14 maxJokersInNewRun (None: no limit)
+    lay_off_ends: Literal["top_first", "either"] = "top_first"  # §2.9 item 48; T7
+    joker_exchange: Literal["move", "take"] = "move"  # §2.9 item 51; Trinidad T9-T11
+    melded_may_take_discard: bool = False  # §2.6 item 22, §2.7 item 32; T17
+    melded_may_call: bool = False  # §2.7 items 27, 36; Trinidad T15
+    distinct_melds: bool = True  # §2.3 item 14; K10
+    down_and_out: Literal["double", "plus2", "none"] = "double"  # §2.10 item 56, K2; T26
+    upcard_callable: bool = True  # K7
+    max_calls: int = Field(3, ge=0)  # §2.7 item 34; T14
+    call_window: float = Field(5.0, gt=0)  # K4: seconds a discard stays callable
+
+    @property
+    def contracts(self) -> tuple[Contract, ...]:
+        """The deals of one set, in order (9 Jamaican, 7 Trinidad)."""
+        if self.deal_table == "trinidad":
+            return _TRINIDAD_TABLE
+        return _jamaica_table(self.deal3_contract, self.early_deals_twelve)
+
+    @property
+    def deals(self) -> int:
+        """Scored deals in a set (§2.11 item 59; T27)."""
+        return len(self.contracts)
+
+
+JAMAICAN = KalookiRules()
+TRINIDAD = KalookiRules(
+    name="trinidad",
+    deal_table="trinidad",
+    three_naturals=1,
+    adjacent_jokers=True,
+    lay_off_ends="either",
+    joker_exchange="take",
+    melded_may_take_discard=True,
+    melded_may_call=True,
+    down_and_out="none",
+)
+PRESETS: dict[str, KalookiRules] = {"jamaican": JAMAICAN, "trinidad": TRINIDAD}
+
+
+def make_rules(preset: str = "jamaican", **overrides: Any) -> KalookiRules:
+    """The preset named ``preset`` with ``overrides`` (validated).
+
+    Raises
+    ------
+    KeyError
+        If there is no such preset.
+    pydantic.ValidationError
+        If an override is unknown or out of range.
+    """
+    return KalookiRules.model_validate(PRESETS[preset].model_dump() | overrides)
