@@ -4,14 +4,27 @@
 runtime codes against :class:`Store` so another backend (PostgreSQL) can take its place.
 """
 
-from bot.store.protocol import InsufficientChips, LedgerEntry, Store, StoreError
+from bot.store.protocol import (
+    ChipMove,
+    GameResult,
+    InsufficientChips,
+    LedgerEntry,
+    SeatResult,
+    Store,
+    StoreError,
+    TableWrite,
+)
 from bot.store.sqlite import SqliteStore, open_store
 
 __all__ = [
+    "ChipMove",
+    "GameResult",
     "InsufficientChips",
     "LedgerEntry",
+    "SeatResult",
     "SqliteStore",
     "Store",
     "StoreError",
+    "TableWrite",
     "open_store",
 ]

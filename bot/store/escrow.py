@@ -1,14 +1,15 @@
-"""Sharing out the escrow of a table that no longer exists (DESIGN.md §5, start-up).
+"""Giving back the escrow of a table that no longer exists (DESIGN.md §5, start-up).
 
 A table's escrow is one pool of chips. For each member the store records what they escrowed
 in total and what is still *outstanding*: escrowed since their last settlement (a settlement
 means their stack left the table, so it closes their claim, even when it was 0 chips).
 
-When a table vanishes (a crash between escrow and settlement), the pool goes back to the
-members: each gets their outstanding chips, scaled pro rata to the pool, because the deals
-played since may have moved chips between them and settled members may have lost theirs to
-the pool. The remainder of the integer division goes to the largest claim, so exactly the
-pool is returned: nothing created, nothing lost.
+Every chip movement of a table commits together with the table's saved state
+(:meth:`bot.store.sqlite.SqliteStore.commit_table`), and a table is forgotten only in the
+transaction that settles it, so a pool without a table can only be the buy-ins of a table
+that never got going (a database written by an older release). Reconciliation never
+guesses: each member gets back exactly their outstanding chips, and only when the pool holds
+exactly those; a pool that does not add up is left alone for an admin to look at.
 """
 
 from __future__ import annotations
@@ -16,46 +17,32 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 
-def split_pool(pool: int, claims: Iterable[tuple[int, int, int]]) -> dict[int, int]:
-    """Share ``pool`` chips among the members of a table.
+def exact_claims(pool: int, claims: Iterable[tuple[int, int]]) -> dict[int, int]:
+    """The chips each member gets back from an orphaned pool: their outstanding claim.
 
     Parameters
     ----------
     pool
         Chips the table's escrow holds (>= 0).
     claims
-        ``(user_id, outstanding, escrowed)`` per member, in chips: what they escrowed and
-        have not had settled, and everything they ever escrowed at this table. Weights are the
-        outstanding chips; when nobody has any left (every member settled), the total
-        escrowed chips.
+        ``(user_id, outstanding)`` per member, in chips: what they escrowed since their last
+        settlement (their own ledger rows put it there).
 
     Returns
     -------
     dict[int, int]
         Chips per user_id, only members receiving > 0; the values sum to exactly ``pool``.
-        The remainder of the pro rata division goes to the largest weight (the lowest
-        user_id among equals).
 
     Raises
     ------
     ValueError
-        If ``pool`` > 0 and no member has a positive weight (nobody to give the chips to),
-        or if ``pool`` or a weight is negative.
+        If a claim is negative or the claims do not add up to ``pool`` (chips moved between
+        members at the table: who owns what cannot be known without the table).
     """
-    if pool < 0:
-        raise ValueError(f"an escrow pool cannot be negative, got {pool}")
     claims = sorted(claims)
-    if any(outstanding < 0 or escrowed < 0 for _, outstanding, escrowed in claims):
-        raise ValueError(f"escrow claims cannot be negative: {claims}")
-    if pool == 0:
-        return {}
-    weights = {user: outstanding for user, outstanding, _ in claims if outstanding > 0}
-    if not weights:
-        weights = {user: escrowed for user, _, escrowed in claims if escrowed > 0}
-    if not weights:
-        raise ValueError(f"{pool} chips in escrow but no member escrowed anything")
-    total = sum(weights.values())
-    shares = {user: pool * weight // total for user, weight in weights.items()}
-    largest = min(weights, key=lambda user: (-weights[user], user))
-    shares[largest] += pool - sum(shares.values())
-    return {user: share for user, share in shares.items() if share > 0}
+    if pool < 0 or any(outstanding < 0 for _, outstanding in claims):
+        raise ValueError(f"an escrow pool and its claims cannot be negative: {pool}, {claims}")
+    owed = sum(outstanding for _, outstanding in claims)
+    if owed != pool:
+        raise ValueError(f"the pool holds {pool} chips but its members' claims add up to {owed}")
+    return {user: outstanding for user, outstanding in claims if outstanding > 0}

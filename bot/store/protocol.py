@@ -19,6 +19,7 @@ from datetime import datetime
 from typing import Literal, Protocol, runtime_checkable
 
 LedgerKind = Literal["grant", "transfer", "escrow", "settle", "orphan_return"]
+"""Kinds of ledger rows (``"burn"`` does not exist: the store never destroys chips)."""
 
 
 class StoreError(Exception):
@@ -34,12 +35,125 @@ class InsufficientChips(StoreError):
         The balance at the time of the refusal, in chips.
     amount
         The chips the operation asked for.
+    user_id
+        Whose balance it is, when the operation moved several members' chips.
     """
 
-    def __init__(self, balance: int, amount: int) -> None:
+    def __init__(self, balance: int, amount: int, user_id: int | None = None) -> None:
         super().__init__(f"not enough chips: the balance is {balance}, {amount} asked")
         self.balance = balance
         self.amount = amount
+        self.user_id = user_id
+
+
+@dataclass(frozen=True, slots=True)
+class ChipMove:
+    """One member's chips moving between their balance and a table's escrow.
+
+    Attributes
+    ----------
+    kind
+        ``"escrow"`` (balance -> table: a buy-in or a stake; ``amount`` > 0) or ``"settle"``
+        (table -> balance: the seat's stack or share leaves the table; ``amount`` >= 0, and
+        it closes the member's claim on the pool even when 0).
+    user_id
+        The member.
+    amount
+        Chips.
+    reason
+        Ledger tag (1..64 characters): ``"buy_in"``, ``"stake"``, ``"leave"``, ``"payout"``,
+        ``"refund"``.
+    """
+
+    kind: Literal["escrow", "settle"]
+    user_id: int
+    amount: int
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class SeatResult:
+    """One seat of a finished game (a row of ``result_seats``).
+
+    Attributes
+    ----------
+    seat
+        The engine's seat number.
+    user_id
+        The member who held the seat at the end, None for an AI seat.
+    name
+        The name shown at the table.
+    team
+        Index of the seat's team in the outcome's ``teams``, None without teams.
+    place
+        1-based finishing place; seats that tie share it.
+    score
+        The game's own measure (Tripoli final stack in chips, Troefcall team points,
+        Kalooki penalty points).
+    chips
+        Chips won (> 0) or lost (< 0) at the table, for chip games; else None.
+    """
+
+    seat: int
+    user_id: int | None
+    name: str
+    team: int | None
+    place: int
+    score: int
+    chips: int | None
+
+
+@dataclass(frozen=True, slots=True)
+class GameResult:
+    """A finished game, recorded once (a row of ``results`` and one per seat).
+
+    Attributes
+    ----------
+    game
+        The game's name (``"tripoli"``).
+    ranked
+        True when every seat was a member's from start to end (it may be rated).
+    complete
+        True when the game was played to its rules' end.
+    options
+        JSON text of the table's options.
+    outcome
+        JSON text of the engine's :class:`engine.core.Outcome`.
+    seats
+        One row per seat.
+    """
+
+    game: str
+    ranked: bool
+    complete: bool
+    options: str
+    outcome: str
+    seats: tuple[SeatResult, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TableWrite:
+    """One change of a live table, committed whole by :meth:`Store.commit_table`.
+
+    Attributes
+    ----------
+    table_id, guild_id, channel_id
+        The table and where it is played.
+    snapshot
+        The table's saved JSON after the change, or None when the table is over (its saved
+        state is deleted).
+    moves
+        The chip movements the change made (buy-ins, stakes, settlements), in order.
+    result
+        The finished game's record, when the change finished it.
+    """
+
+    table_id: str
+    guild_id: int
+    channel_id: int
+    snapshot: str | None
+    moves: tuple[ChipMove, ...] = ()
+    result: GameResult | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,12 +242,25 @@ class Store(Protocol):
         """Move ``amount`` (>= 0) chips of the table's escrow to the balance; new balance."""
         ...
 
+    async def commit_table(self, write: TableWrite) -> None:
+        """Apply ``write.moves``, save (or delete) the table's snapshot and record its result,
+        all in one transaction: a crash leaves either everything or nothing (issue: crash-proof
+        chips). Raises :class:`InsufficientChips` (with ``user_id``) when an escrow exceeds
+        a balance, and nothing changes."""
+        ...
+
+    async def results(self, guild_id: int, game: str | None = None) -> list[tuple[GameResult, int]]:
+        """Return the guild's recorded results (of ``game``, or every game) with their ids,
+        oldest first."""
+        ...
+
     async def table_escrow(self, table_id: str) -> int:
         """Return the chips the table's escrow holds (0 for an unknown table)."""
         ...
 
     async def return_orphan_escrow(self, live_table_ids: set[str]) -> dict[str, int]:
-        """Give back the escrow of every table not in ``live_table_ids``; chips per table."""
+        """Give back the escrow of every table not in ``live_table_ids`` to exactly the members
+        whose claims put it there; chips per table (a pool that does not add up stays)."""
         ...
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[tuple[int, int]]:

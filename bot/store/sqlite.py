@@ -26,8 +26,16 @@ from typing import Any, Self
 import aiosqlite
 
 from bot.store import checks
-from bot.store.escrow import split_pool
-from bot.store.protocol import InsufficientChips, LedgerEntry, StoreError
+from bot.store.escrow import exact_claims
+from bot.store.protocol import (
+    ChipMove,
+    GameResult,
+    InsufficientChips,
+    LedgerEntry,
+    SeatResult,
+    StoreError,
+    TableWrite,
+)
 from bot.store.schema import Migration, load_migrations
 
 log = logging.getLogger(__name__)
@@ -342,26 +350,8 @@ class SqliteStore:
         checks.chips(amount)
         now = self._now()
         async with self._transaction() as db:
-            await self._pool(db, guild_id, table_id)
-            held = await self._account(db, guild_id, user_id, now)
-            if held < amount:
-                raise InsufficientChips(held, amount)
-            balance = await self._move(
-                db, guild_id, user_id, -amount, "escrow", "escrow", now, table_id=table_id
-            )
-            await db.execute(
-                "INSERT INTO escrow_pools (table_id, guild_id, amount) VALUES (?, ?, ?)"
-                " ON CONFLICT (table_id) DO UPDATE SET amount = amount + excluded.amount",
-                (table_id, guild_id, amount),
-            )
-            await db.execute(
-                "INSERT INTO escrow_contributions (table_id, user_id, outstanding, escrowed)"
-                " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
-                " outstanding = outstanding + excluded.outstanding,"
-                " escrowed = escrowed + excluded.escrowed",
-                (table_id, user_id, amount, amount),
-            )
-            return balance
+            return await self._escrow(db, guild_id, table_id, ChipMove("escrow", user_id, amount,
+                                                                     "escrow"), now)
 
     async def settle(self, guild_id: int, user_id: int, table_id: str, amount: int) -> int:
         """Move chips from a table's escrow to a member's balance (their stack leaves the table).
@@ -394,32 +384,88 @@ class SqliteStore:
         checks.chips(amount, allow_zero=True)
         now = self._now()
         async with self._transaction() as db:
-            held = await self._pool(db, guild_id, table_id)
-            if held < amount:
-                raise StoreError(
-                    f"table {table_id} holds {held} chips in escrow, cannot settle {amount}"
-                )
-            balance = await self._account(db, guild_id, user_id, now)
-            if amount:
-                balance = await self._move(
-                    db, guild_id, user_id, amount, "settle", "settle", now, table_id=table_id
-                )
-                await db.execute(
-                    "UPDATE escrow_pools SET amount = amount - ? WHERE table_id = ?",
-                    (amount, table_id),
-                )
-            await db.execute(
-                "UPDATE escrow_contributions SET outstanding = 0"
-                " WHERE table_id = ? AND user_id = ?",
-                (table_id, user_id),
-            )
-            await db.execute(
-                "DELETE FROM escrow_pools WHERE table_id = ? AND amount = 0 AND NOT EXISTS"
-                " (SELECT 1 FROM escrow_contributions"
-                "  WHERE table_id = escrow_pools.table_id AND outstanding > 0)",
-                (table_id,),
-            )
-            return balance
+            return await self._settle(db, guild_id, table_id, ChipMove("settle", user_id, amount,
+                                                                     "settle"), now)
+
+    async def commit_table(self, write: TableWrite) -> None:
+        """Commit one change of a live table whole: its chip moves, its saved state, its result.
+
+        Every escrow and settlement of ``write.moves`` (in order), the snapshot saved (or
+        the saved table deleted when ``write.snapshot`` is None) and the finished game's
+        result are one ``BEGIN IMMEDIATE ... COMMIT``: a crash at any moment leaves the
+        balances, the escrow and the saved table agreeing (before the change or after it).
+
+        Raises
+        ------
+        TypeError, ValueError
+            If an id, amount or text is invalid (nothing moves).
+        InsufficientChips
+            If an escrow asks more than the member's balance (``user_id`` says whose);
+            nothing moves and nothing is saved.
+        StoreError
+            If a settlement exceeds the table's escrow or the database fails; nothing changes.
+        """
+        checks.name(write.table_id, "table_id")
+        checks.snowflake(write.guild_id, "guild_id")
+        checks.snowflake(write.channel_id, "channel_id")
+        if write.snapshot is not None:
+            checks.text(write.snapshot, "snapshot")
+        for move in write.moves:
+            checks.snowflake(move.user_id, "user_id")
+            checks.chips(move.amount, allow_zero=move.kind == "settle")
+            checks.name(move.reason, "reason")
+        now = self._now()
+        async with self._transaction() as db:
+            for move in write.moves:
+                step = self._escrow if move.kind == "escrow" else self._settle
+                await step(db, write.guild_id, write.table_id, move, now)
+            if write.snapshot is None:
+                await db.execute("DELETE FROM saved_tables WHERE table_id = ?", (write.table_id,))
+            else:
+                await self._save_snapshot(db, write, now)
+            if write.result is not None:
+                await self._record(db, write, write.result, now)
+
+    async def results(
+        self, guild_id: int, game: str | None = None
+    ) -> list[tuple[GameResult, int]]:
+        """Return the recorded results of a guild, oldest first, each with its id.
+
+        Parameters
+        ----------
+        game
+            Only this game's results (``"tripoli"``); None for every game.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``guild_id`` is invalid.
+        StoreError
+            If the database fails.
+        """
+        checks.snowflake(guild_id, "guild_id")
+        where, parameters = "guild_id = ?", [guild_id]
+        if game is not None:
+            where, parameters = where + " AND game = ?", [guild_id, game]
+        rows = await self._read(
+            f"SELECT id, game, ranked, complete, options, outcome FROM results WHERE {where}"
+            " ORDER BY id",
+            parameters,
+        )
+        seats = await self._read(
+            "SELECT result_id, seat, user_id, name, team, place, score, chips FROM result_seats"
+            f" WHERE result_id IN (SELECT id FROM results WHERE {where})"
+            " ORDER BY result_id, seat",
+            parameters,
+        )
+        by_result: dict[int, list[SeatResult]] = {}
+        for result_id, *seat in seats:
+            by_result.setdefault(result_id, []).append(SeatResult(*seat))
+        return [
+            (GameResult(game_name, bool(ranked), bool(complete), options, outcome,
+                        tuple(by_result.get(result_id, ()))), result_id)
+            for result_id, game_name, ranked, complete, options, outcome in rows
+        ]
 
     async def table_escrow(self, table_id: str) -> int:
         """Return the chips a table's escrow holds (0 for a table with none).
@@ -438,10 +484,10 @@ class SqliteStore:
     async def return_orphan_escrow(self, live_table_ids: Iterable[str]) -> dict[str, int]:
         """Give back the escrow of every table that no longer exists (at start-up).
 
-        For each pool whose table is not in ``live_table_ids``, the chips go back to its
-        members as :func:`bot.store.escrow.split_pool` shares them (outstanding claims, pro
-        rata to the pool, remainder to the largest claim), with ledger rows of kind
-        ``"orphan_return"``; then the pool is forgotten. All of it is one transaction.
+        For each pool whose table is not in ``live_table_ids``, each member gets back exactly
+        their outstanding claim (:func:`bot.store.escrow.exact_claims`), with ledger rows of
+        kind ``"orphan_return"``; then the pool is forgotten. A pool whose claims do not add
+        up is logged and left alone (nothing is guessed). All of it is one transaction.
 
         Parameters
         ----------
@@ -458,8 +504,7 @@ class SqliteStore:
         TypeError
             If an id in ``live_table_ids`` is not a str.
         StoreError
-            If a pool holds chips but nobody escrowed any (a corrupt database; nothing moves),
-            or the database fails.
+            If the database fails.
         """
         live = set(live_table_ids)
         for table_id in live:
@@ -475,15 +520,14 @@ class SqliteStore:
                 if table_id in live:
                     continue
                 claims = await db.execute_fetchall(
-                    "SELECT user_id, outstanding, escrowed FROM escrow_contributions"
-                    " WHERE table_id = ?",
+                    "SELECT user_id, outstanding FROM escrow_contributions WHERE table_id = ?",
                     (table_id,),
                 )
                 try:
-                    shares = split_pool(pool, claims)
+                    shares = exact_claims(pool, claims)
                 except ValueError as exc:
-                    message = f"cannot return the escrow of table {table_id}: {exc}"
-                    raise StoreError(message) from exc
+                    log.error("store: the escrow of table %s stays for an admin: %s", table_id, exc)
+                    continue
                 for user_id, share in sorted(shares.items()):
                     await self._account(db, guild_id, user_id, now)
                     await self._move(
@@ -632,14 +676,9 @@ class SqliteStore:
         checks.snowflake(guild_id, "guild_id")
         checks.snowflake(channel_id, "channel_id")
         checks.text(data, "data")
+        now = self._now()
         async with self._transaction() as db:
-            await db.execute(
-                "INSERT INTO saved_tables (table_id, guild_id, channel_id, data, updated_at)"
-                " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
-                " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
-                " data = excluded.data, updated_at = excluded.updated_at",
-                (table_id, guild_id, channel_id, data, _iso(self._now())),
-            )
+            await self._save_snapshot(db, TableWrite(table_id, guild_id, channel_id, data), now)
 
     async def delete_table(self, table_id: str) -> None:
         """Forget a saved table; an unknown id does nothing. Its escrow is not touched.
@@ -802,6 +841,93 @@ class SqliteStore:
             (guild_id, user_id, delta, balance, kind, reason, table_id, other_user_id, _iso(now)),
         )
         return balance
+
+    async def _escrow(
+        self, db: aiosqlite.Connection, guild_id: int, table_id: str, move: ChipMove,
+        now: datetime,
+    ) -> int:
+        """Balance -> the table's pool (and the member's claim); the new balance."""
+        await self._pool(db, guild_id, table_id)
+        held = await self._account(db, guild_id, move.user_id, now)
+        if held < move.amount:
+            raise InsufficientChips(held, move.amount, move.user_id)
+        balance = await self._move(
+            db, guild_id, move.user_id, -move.amount, "escrow", move.reason, now,
+            table_id=table_id,
+        )
+        await db.execute(
+            "INSERT INTO escrow_pools (table_id, guild_id, amount) VALUES (?, ?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET amount = amount + excluded.amount",
+            (table_id, guild_id, move.amount),
+        )
+        await db.execute(
+            "INSERT INTO escrow_contributions (table_id, user_id, outstanding, escrowed)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT (table_id, user_id) DO UPDATE SET"
+            " outstanding = outstanding + excluded.outstanding,"
+            " escrowed = escrowed + excluded.escrowed",
+            (table_id, move.user_id, move.amount, move.amount),
+        )
+        return balance
+
+    async def _settle(
+        self, db: aiosqlite.Connection, guild_id: int, table_id: str, move: ChipMove,
+        now: datetime,
+    ) -> int:
+        """The table's pool -> balance, closing the member's claim; the new balance."""
+        held = await self._pool(db, guild_id, table_id)
+        if held < move.amount:
+            raise StoreError(
+                f"table {table_id} holds {held} chips in escrow, cannot settle {move.amount}"
+            )
+        balance = await self._account(db, guild_id, move.user_id, now)
+        if move.amount:
+            balance = await self._move(
+                db, guild_id, move.user_id, move.amount, "settle", move.reason, now,
+                table_id=table_id,
+            )
+            await db.execute(
+                "UPDATE escrow_pools SET amount = amount - ? WHERE table_id = ?",
+                (move.amount, table_id),
+            )
+        await db.execute(
+            "UPDATE escrow_contributions SET outstanding = 0 WHERE table_id = ? AND user_id = ?",
+            (table_id, move.user_id),
+        )
+        await db.execute(
+            "DELETE FROM escrow_pools WHERE table_id = ? AND amount = 0 AND NOT EXISTS"
+            " (SELECT 1 FROM escrow_contributions"
+            "  WHERE table_id = escrow_pools.table_id AND outstanding > 0)",
+            (table_id,),
+        )
+        return balance
+
+    async def _save_snapshot(
+        self, db: aiosqlite.Connection, write: TableWrite, now: datetime
+    ) -> None:
+        await db.execute(
+            "INSERT INTO saved_tables (table_id, guild_id, channel_id, data, updated_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+            " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
+            " data = excluded.data, updated_at = excluded.updated_at",
+            (write.table_id, write.guild_id, write.channel_id, write.snapshot, _iso(now)),
+        )
+
+    async def _record(
+        self, db: aiosqlite.Connection, write: TableWrite, result: GameResult, now: datetime
+    ) -> None:
+        rows = await db.execute_fetchall(
+            "INSERT INTO results (guild_id, channel_id, table_id, game, ranked, complete,"
+            " options, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (write.guild_id, write.channel_id, write.table_id, result.game, int(result.ranked),
+             int(result.complete), result.options, result.outcome, _iso(now)),
+        )
+        result_id = rows[0][0]
+        await db.executemany(
+            "INSERT INTO result_seats (result_id, seat, user_id, name, team, place, score,"
+            " chips) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(result_id, seat.seat, seat.user_id, seat.name, seat.team, seat.place, seat.score,
+              seat.chips) for seat in result.seats],
+        )
 
     async def _pool(self, db: aiosqlite.Connection, guild_id: int, table_id: str) -> int:
         """Return the chips of a table's pool (0 if none); refuse a pool of another guild."""

@@ -13,7 +13,17 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
-from bot.store import InsufficientChips, SqliteStore, Store, StoreError, open_store
+from bot.store import (
+    ChipMove,
+    GameResult,
+    InsufficientChips,
+    SeatResult,
+    SqliteStore,
+    Store,
+    StoreError,
+    TableWrite,
+    open_store,
+)
 
 START = 1000
 GUILD = 10
@@ -278,7 +288,7 @@ async def test_a_gift_during_a_deal_lands_in_the_balance_not_the_table(store):
 
 
 class TestOrphanEscrow:
-    """Escrow of a table that vanished goes back so that exactly the pool is returned."""
+    """Escrow of a table that vanished goes back to exactly the members who put it there."""
 
     async def test_untouched_buy_ins_go_back_to_each_member(self, store):
         for user in (ANN, BEN, CAT):
@@ -292,35 +302,30 @@ class TestOrphanEscrow:
         assert (returned.kind, returned.delta, returned.table_id) == ("orphan_return", 100, "lost")
         assert await store.return_orphan_escrow({"live"}) == {}
 
-    async def test_a_smaller_pool_is_scaled_down_pro_rata(self, store):
+    async def test_a_pool_that_does_not_add_up_is_left_alone(self, store, caplog):
         for user in (ANN, BEN, CAT):
             await store.escrow(GUILD, user, "t", 100)
-        await store.settle(GUILD, ANN, "t", 250)  # Ann won 150 and left
-        assert await store.return_orphan_escrow(set()) == {"t": 50}
-        assert await books(store) == {ANN: START + 150, BEN: START - 75, CAT: START - 75}
-
-    async def test_the_remainder_goes_to_the_largest_claim(self, store):
-        await store.escrow(GUILD, ANN, "t", 30)
-        await store.escrow(GUILD, BEN, "t", 30)
-        await store.escrow(GUILD, CAT, "t", 40)
-        await store.settle(GUILD, ANN, "t", 97)  # 3 chips left: 30/70 and 40/70 of 3
-        assert await store.return_orphan_escrow(set()) == {"t": 3}
-        # floor(3*30/70) = 1, floor(3*40/70) = 1, remainder 1 to Cat
-        assert await books(store) == {ANN: START + 67, BEN: START - 29, CAT: START - 38}
+        await store.settle(GUILD, ANN, "t", 250)  # Ann won 150 and left: who owns the rest?
+        assert await store.return_orphan_escrow(set()) == {}
+        assert await store.table_escrow("t") == 50  # nothing guessed: it stays for an admin
+        assert await books(store) == {ANN: START + 150, BEN: START - 100, CAT: START - 100}
+        assert "stays for an admin" in caplog.text
 
     async def test_a_settled_loser_gets_nothing_back(self, store):
         for user in (ANN, BEN, CAT):
             await store.escrow(GUILD, user, "t", 100)
         await store.settle(GUILD, ANN, "t", 0)  # Ann lost her stack and left
-        assert await store.return_orphan_escrow([]) == {"t": 300}
-        assert await books(store) == {ANN: START - 100, BEN: START + 50, CAT: START + 50}
+        assert await store.return_orphan_escrow([]) == {}  # 300 in the pool, 200 claimed
+        await store.settle(GUILD, BEN, "t", 100)
+        await store.settle(GUILD, CAT, "t", 200)
+        assert await store.table_escrow("t") == 0
+        assert await books(store) == {ANN: START - 100, BEN: START, CAT: START + 100}
 
-    async def test_leftovers_after_everyone_settled_follow_the_buy_ins(self, store):
+    async def test_each_member_gets_exactly_their_own_buy_in(self, store):
         await store.escrow(GUILD, ANN, "t", 100)
         await store.escrow(GUILD, BEN, "t", 300)
-        await store.settle(GUILD, ANN, "t", 50)
-        await store.settle(GUILD, BEN, "t", 150)
-        assert await store.return_orphan_escrow(set()) == {"t": 200}
+        await store.escrow(GUILD, ANN, "t", 20)  # a second buy-in of the same member
+        assert await store.return_orphan_escrow(set()) == {"t": 420}
         assert await books(store) == {ANN: START, BEN: START}
 
     async def test_a_pool_emptied_by_settlement_is_forgotten(self, store):
@@ -456,3 +461,60 @@ class TestConcurrency:
             assert balances == {ANN: START - 107, BEN: START + 7}
         # the connection is usable again: no transaction was left open
         assert await store.transfer(GUILD, BEN, ANN, 1) == (balances[BEN] - 1, balances[ANN] + 1)
+
+
+class TestCommitTable:
+    """A table's chip moves, saved state and result commit together, or not at all."""
+
+    async def test_buy_ins_and_the_started_table_commit_together(self, store):
+        moves = tuple(ChipMove("escrow", user, 100, "buy_in") for user in (ANN, BEN))
+        await store.commit_table(TableWrite("t", GUILD, 7, '{"started": true}', moves))
+        assert await store.load_tables() == [("t", GUILD, 7, '{"started": true}')]
+        assert await store.table_escrow("t") == 200
+        assert await books(store) == {ANN: START - 100, BEN: START - 100}
+        [*_, buy_in] = await store.ledger(GUILD, BEN)
+        assert (buy_in.kind, buy_in.reason, buy_in.delta) == ("escrow", "buy_in", -100)
+
+    async def test_a_buy_in_over_a_balance_changes_nothing(self, store):
+        await store.commit_table(TableWrite("t", GUILD, 7, '{"lobby": true}'))
+        await store.transfer(GUILD, BEN, CAT, START - 10)
+        moves = (ChipMove("escrow", ANN, 100, "buy_in"), ChipMove("escrow", BEN, 100, "buy_in"))
+        with pytest.raises(InsufficientChips) as refused:
+            await store.commit_table(TableWrite("t", GUILD, 7, '{"started": true}', moves))
+        assert (refused.value.user_id, refused.value.balance) == (BEN, 10)
+        assert await store.load_tables() == [("t", GUILD, 7, '{"lobby": true}')]
+        assert await store.table_escrow("t") == 0
+        assert await books(store) == {BEN: 10, CAT: 2 * START - 10}  # not even an account
+
+    async def test_the_payout_the_deletion_and_the_result_are_one_change(self, store):
+        moves = tuple(ChipMove("escrow", user, 100, "buy_in") for user in (ANN, BEN))
+        await store.commit_table(TableWrite("t", GUILD, 7, "{}", moves))
+        seats = (SeatResult(0, ANN, "Ann", None, 1, 130, 30),
+                 SeatResult(1, BEN, "Ben", None, 2, 70, -30))
+        result = GameResult("tripoli", True, True, "{}", '{"scores": {}}', seats)
+        payout = (ChipMove("settle", ANN, 130, "payout"), ChipMove("settle", BEN, 70, "payout"))
+        await store.commit_table(TableWrite("t", GUILD, 7, None, payout, result))
+        assert await store.load_tables() == []
+        assert await store.table_escrow("t") == 0
+        assert await books(store) == {ANN: START + 30, BEN: START - 30}
+        assert await store.results(GUILD) == [(result, 1)]
+        assert await store.results(GUILD, "troefcall") == []
+
+    async def test_a_payout_over_the_escrow_changes_nothing(self, store):
+        await store.commit_table(
+            TableWrite("t", GUILD, 7, "{}", (ChipMove("escrow", ANN, 100, "buy_in"),)))
+        with pytest.raises(StoreError, match="cannot settle"):
+            await store.commit_table(TableWrite(
+                "t", GUILD, 7, None, (ChipMove("settle", ANN, 101, "payout"),)))
+        assert await store.load_tables() == [("t", GUILD, 7, "{}")]
+        assert await store.table_escrow("t") == 100
+        assert await store.results(GUILD) == []
+
+    @pytest.mark.parametrize("move", [ChipMove("escrow", ANN, 0, "buy_in"),
+                                      ChipMove("escrow", ANN, -5, "buy_in"),
+                                      ChipMove("settle", ANN, True, "payout"),
+                                      ChipMove("escrow", ANN, 5, "")])
+    async def test_bad_moves_are_refused_before_anything_moves(self, store, move):
+        with pytest.raises((TypeError, ValueError)):
+            await store.commit_table(TableWrite("t", GUILD, 7, "{}", (move,)))
+        assert await store.load_tables() == []

@@ -46,7 +46,7 @@ async def test_everything_survives_a_reopen_and_migrations_are_not_reapplied(pat
         ledger = {user: await store.ledger(GUILD, user) for user in (ANN, BEN)}
         audit = await store.audit(GUILD)
     migrations = rows(path, "SELECT version, name, applied_at FROM schema_migrations")
-    assert [(version, name) for version, name, _ in migrations] == [(1, "initial")]
+    assert [(version, name) for version, name, _ in migrations] == [(1, "initial"), (2, "results")]
 
     async with SqliteStore(path, starting_chips=START) as store:
         assert rows(path, "SELECT version, name, applied_at FROM schema_migrations") == migrations
@@ -65,30 +65,35 @@ async def test_everything_survives_a_reopen_and_migrations_are_not_reapplied(pat
 async def test_a_new_migration_is_applied_once_in_order(path):
     async with SqliteStore(path, starting_chips=START) as store:
         await store.balance(GUILD, ANN)
-    second = Migration(2, "nicknames", ("CREATE TABLE nicknames (user_id INTEGER, nick TEXT)",))
-    migrations = [*load_migrations(), second]
+    shipped = load_migrations()
+    later = Migration(len(shipped) + 1, "nicknames",
+                      ("CREATE TABLE nicknames (user_id INTEGER, nick TEXT)",))
+    migrations = [*shipped, later]
     for _ in range(2):
         async with SqliteStore(path, starting_chips=START, migrations=migrations) as store:
             assert await store.balance(GUILD, ANN) == START
     recorded = rows(path, "SELECT version, name FROM schema_migrations ORDER BY version")
-    assert recorded == [(1, "initial"), (2, "nicknames")]
+    assert recorded == [(1, "initial"), (2, "results"), (3, "nicknames")]
     assert rows(path, "SELECT COUNT(*) FROM nicknames") == [(0,)]
 
 
 async def test_a_database_from_newer_code_is_refused(path):
-    second = Migration(2, "nicknames", ("CREATE TABLE nicknames (user_id INTEGER)",))
-    async with SqliteStore(path, starting_chips=START, migrations=[*load_migrations(), second]):
+    shipped = load_migrations()
+    later = Migration(len(shipped) + 1, "nicknames", ("CREATE TABLE nicknames (user_id INTEGER)",))
+    async with SqliteStore(path, starting_chips=START, migrations=[*shipped, later]):
         pass
     store = SqliteStore(path, starting_chips=START)
-    with pytest.raises(StoreError, match="0002_nicknames"):
+    with pytest.raises(StoreError, match="0003_nicknames"):
         await store.open()
     with pytest.raises(StoreError, match="not open"):
         await store.balance(GUILD, ANN)
 
 
 async def test_a_failing_migration_leaves_the_database_as_it_was(path):
-    broken = Migration(2, "broken", ("CREATE TABLE extra (x INTEGER)", "NOT SQL AT ALL"))
-    store = SqliteStore(path, starting_chips=START, migrations=[*load_migrations(), broken])
+    shipped = load_migrations()
+    broken = Migration(len(shipped) + 1, "broken",
+                       ("CREATE TABLE extra (x INTEGER)", "NOT SQL AT ALL"))
+    store = SqliteStore(path, starting_chips=START, migrations=[*shipped, broken])
     with pytest.raises(StoreError):
         await store.open()
     assert rows(path, "SELECT name FROM sqlite_master WHERE name IN ('extra', 'accounts')") == []
@@ -198,12 +203,12 @@ async def test_settings_are_set_replaced_and_removed_per_scope(store):
 
 
 def test_the_shipped_migrations_are_complete_statements():
-    [initial] = load_migrations()
-    assert (initial.version, initial.name) == (1, "initial")
+    initial, results = load_migrations()
+    assert (initial.version, initial.name, results.name) == (1, "initial", "results")
     triggers = [s for s in initial.statements if s.startswith("CREATE TRIGGER")]
     assert len(triggers) == 2
     assert all(s.rstrip().endswith("END;") for s in triggers)
-    assert all(sqlite3.complete_statement(s) for s in initial.statements)
+    assert all(sqlite3.complete_statement(s) for s in initial.statements + results.statements)
 
 
 def test_split_statements_refuses_an_unfinished_script():
