@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit
-from engine.core import Action, Decisions, IllegalAction, Option
+from engine.core import Action, Decisions, IllegalAction, Option, Outcome, Pending
 from engine.poker import best_five, describe, hand_value
 from engine.tripoli.actions import (
     Auction,
@@ -114,6 +114,7 @@ class TripoliGame(BaseModel):
 
     model_config = ConfigDict(ser_json_bytes="base64", val_json_bytes="base64")
     GAME_NAME: ClassVar[str] = "tripoli"
+    SCHEMA_VERSION: ClassVar[int] = 1
 
     rules: TripoliRules
     seats: int
@@ -337,6 +338,16 @@ class TripoliGame(BaseModel):
         return self.phase == Phase.OVER
 
     @property
+    def between_deals(self) -> bool:
+        """Whether the next deal waits for :meth:`start_deal` (seats may join or leave)."""
+        return self.phase == Phase.BETWEEN_DEALS
+
+    def pending(self) -> tuple[Pending, ...]:
+        """The open decisions, by seat: all required (a timeout plays
+        :meth:`timeout_action`); several at once during the poker selection (§2.6 item 28)."""
+        return tuple(Pending(seat=s, decision=self.decision_id(s)) for s in sorted(self.to_act))
+
+    @property
     def to_act(self) -> frozenset[int]:
         """Seats with a decision pending (several during the poker selection)."""
         match self.phase:
@@ -381,6 +392,14 @@ class TripoliGame(BaseModel):
             return None
         return {s: chips - self.buy_ins[s] for s, chips in self.result.items()}
 
+    @property
+    def outcome(self) -> Outcome | None:
+        """When over: the final stacks of the seated players (chips), ranked best first with
+        equal stacks sharing a place (item 62), and each one's chips won or lost."""
+        if self.result is None or self.deltas is None:
+            return None
+        return Outcome(scores=dict(self.result), places=_places(self.result), chips=self.deltas)
+
     def legal_actions(self, seat: int) -> list[Option]:
         """The options of ``seat`` now ([] when it has no decision); the one source of legality."""
         if seat not in self.to_act:
@@ -419,11 +438,21 @@ class TripoliGame(BaseModel):
             ``bad_selection`` (not 5 distinct cards of the seat's hand). The state is
             unchanged then.
         """
+        self.check(seat, action, decision)
+        return self._track(seat, lambda: self._do(seat, action))
+
+    def check(self, seat: int, action: Action, decision: int | None = None) -> None:
+        """Validate ``seat``'s ``action`` exactly as :meth:`apply` does, changing nothing.
+
+        Raises
+        ------
+        IllegalAction
+            With the code :meth:`apply` would raise.
+        """
         self._check_turn(seat, decision)
         if not isinstance(action, Action):
             raise IllegalAction("illegal", "That is not a Tripoli action.")
         self._validate(seat, action)
-        return self._track(seat, lambda: self._do(seat, action))
 
     def timeout_action(self, seat: int) -> Action:
         """The default when ``seat`` times out (§4 item 33).
@@ -1255,9 +1284,7 @@ class TripoliGame(BaseModel):
         self.result = {
             s: self.stacks[s] or 0 for s in range(self.seats) if self.stacks[s] is not None
         }
-        levels = sorted(set(self.result.values()), reverse=True)
-        ranking = tuple(tuple(s for s, v in self.result.items() if v == lv) for lv in levels)
-        return [SessionOver(stacks=dict(self.result), ranking=ranking)]
+        return [SessionOver(stacks=dict(self.result), ranking=_places(self.result))]
 
     # ------------------------------------------------------------------ helpers
 
@@ -1297,6 +1324,12 @@ _ACTION_TYPES: dict[str, tuple[type, ...]] = {
     "fold": (Fold,),
     "lead": (Lead,),
 }
+
+
+def _places(stacks: dict[int, int]) -> tuple[tuple[int, ...], ...]:
+    """Seats by final stack, most chips first; equal stacks share a place (item 62)."""
+    levels = sorted(set(stacks.values()), reverse=True)
+    return tuple(tuple(s for s, v in stacks.items() if v == lv) for lv in levels)
 
 
 def _checked_deck(deck: Sequence[int] | None) -> list[Card] | None:

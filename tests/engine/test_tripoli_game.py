@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from engine.cards import Card, Suit, parse
-from engine.core import Game, IllegalAction
+from engine.core import IllegalAction
 from engine.poker import best_five
 from engine.tripoli.actions import (
     Auction,
@@ -614,11 +614,6 @@ def test_two_all_in_levels_make_a_main_pot_and_two_side_pots(tri):
     ]
     assert game.stacks == [18, 10, 16, 9] and game.board["POT"] == 0
     assert game.to_act == {2}  # the main-pot winner leads (item 42)
-
-
-def test_the_game_meets_the_engine_protocol():
-    game = TripoliGame.new(TripoliRules(), 3, b"p")
-    assert isinstance(game, Game) and game.GAME_NAME == "tripoli"
 
 
 def test_automatic_poker_compares_everyones_best_five_without_betting(tri):
