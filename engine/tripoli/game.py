@@ -490,7 +490,7 @@ class TripoliGame(BaseModel):
 
         Players who cannot pay the full ante are eliminated first (§2.11 item 64); with
         fewer than 2 players left the session ends: the leftover round(s) of §2.9, played
-        by the players left and those eliminated by this very ante (see
+        by the players left and (``full_ante``) those eliminated by this very ante (see
         :meth:`_start_leftover`), then OVER.
 
         Raises
@@ -1219,17 +1219,23 @@ class TripoliGame(BaseModel):
     def _start_leftover(self, just_out: Iterable[int] = ()) -> list[TripoliEvent]:
         """Split the board into K leftover pots and play the first (items 59-60).
 
-        The leftover rounds are played by the non-eliminated players (item 60) plus
-        ``just_out``: the seats eliminated by the very check that ends the session because
-        fewer than 2 players can pay the ante (items 58, 64; §3.3 item 15 for
-        ``zero_chips``). They were in the session until that moment, so when everybody is
-        knocked out at once the board is still played for, and a single player takes it
-        uncontested. Thus at OVER the board is empty and the final stacks hold every chip
-        (§4 item 35), unless ``leftover_poker`` is off or no player is seated.
+        The leftover rounds are played by the non-eliminated players (item 60). With
+        ``elimination = full_ante`` also by ``just_out``: the seats eliminated by the very
+        ante check that ends the session because fewer than 2 players can pay the ante
+        (items 58, 64); they were in the session until that moment. With ``zero_chips`` a
+        player eliminated at zero chips takes no further part (§3.3 item 15; [S001]: the
+        session goes on "until one player has brought the opponents to zero"), so the last
+        player with chips takes the board uncontested; only when one check knocks out
+        everybody at once do ``just_out`` play for it (nobody else is left to). A single
+        player takes the board uncontested. Thus at OVER the board is empty and the final
+        stacks hold every chip (§4 item 35), unless ``leftover_poker`` is off or no player
+        is seated.
         """
         self.ending, self.leftover = False, True
         total = sum(self.board.values())
-        seats = sorted({*self.active, *just_out})
+        seats = self.active
+        if self.rules.elimination == "full_ante" or not seats:
+            seats = sorted({*seats, *just_out})
         if not self.rules.leftover_poker or total == 0 or not seats:
             return self._finish_session()
         self.players = seats

@@ -384,6 +384,60 @@ def test_italian_eliminates_at_zero_chips_at_the_end_of_the_deal(tri):
     assert next(e for e in events if e.kind == "deal_started").seats == (T(0), T(1))
 
 
+def test_italian_last_player_with_chips_takes_the_board_without_the_eliminated(tri):
+    # §3.3 item 15 ([S001]: "until one player has brought the opponents to zero"): s1 goes
+    # out, s2 and s0 pay their last chips and are eliminated at the end of the deal; they
+    # take no part in the leftover showdown, s1 takes the rest of the board uncontested
+    T = tri.Table(3, dealer=1)
+    c = tri.cards
+    game = tri.michigan(
+        T,
+        {1: "5♠", 2: "Q♦ 2♥", 0: "9♦ 4♥"},
+        {0: 2, 1: 10, 2: 1},
+        rules=PRESETS["italian"],
+        board={"MONTE": 6, "A♥": 4, "KQ": 3, "POT": 5},
+        leader=T(1),
+    )
+    events = game.apply(T(1), Lead(card=c("5♠")[0]))
+    out = next(e for e in events if e.kind == "went_out")
+    assert (out.space_chips, out.payments) == (6, {T(2): 1, T(0): 2})
+    assert [e.seat for e in events if e.kind == "eliminated"] == sorted([T(0), T(2)])
+    leftover = next(e for e in events if e.kind == "deal_started" and e.leftover)
+    assert leftover.seats == (T(1),)
+    assert not any(e.kind == "showdown" for e in events)
+    assert [(e.seat, e.chips, e.uncontested) for e in events if e.kind == "pot_won"] == [
+        (T(1), 12, True)
+    ]
+    assert game.is_over and tri.by_rule_seat(game, T) == {0: 0, 1: 31, 2: 0}
+    assert game.outcome.places == ((T(1),), tuple(sorted([T(0), T(2)])))
+    assert not any(game.board.values())
+
+
+def test_italian_leftover_showdown_is_among_the_players_with_chips_only(tri):
+    # the host ends the session during the deal; s2 pays its last chips and is out, so the
+    # leftover showdown (§3.3 item 16) is s0 against s1 only
+    T = tri.Table(3, dealer=0)
+    c = tri.cards
+    game = tri.michigan(
+        T,
+        {1: "5♠", 2: "Q♦ 2♥", 0: "9♦ 4♥"},
+        {0: 5, 1: 10, 2: 2},
+        rules=PRESETS["italian"],
+        board={"Q♥": 7},
+        leader=T(1),
+    )
+    assert game.end_session() == []
+    # the next dealer is s1; the leftover round is dealt to s2's left: s0, then s1
+    hands = [c("2♣ 3♦ 5♥ 7♠ 9♣"), c("K♠ K♦ 4♣ 6♦ 8♥")]
+    game.fix_next_deck(tri.leftover_deck(2, hands))
+    events = game.apply(T(1), Lead(card=c("5♠")[0]))
+    assert [e.seat for e in events if e.kind == "eliminated"] == [T(2)]
+    shown = next(e for e in events if e.kind == "showdown")
+    assert set(shown.hands) == {T(0), T(1)}
+    assert [(e.seat, e.chips) for e in events if e.kind == "pot_won"] == [(T(1), 7)]
+    assert game.is_over and tri.by_rule_seat(game, T) == {0: 3, 1: 21, 2: 0}
+
+
 def test_italian_monte_once_keeps_a_phase_one_monte_from_the_going_out_player(tri):
     c = tri.cards
     deck = tri.deck_for(3, spare=c("J♣"), hands={1: c("8♦ 9♦ 10♦"), 2: c("8♠ 9♠ 10♠"), 0: c("Q♣")})
