@@ -1,0 +1,129 @@
+"""The games checked by the engine conformance suite (``tests/engine/test_conformance.py``).
+
+Every game of ``engine/`` meets the protocol of ``engine/core.py`` (DESIGN.md §2); the suite
+checks it for each :class:`GameCase` in :data:`CASES`, through the protocol only.
+
+Adding a game is one entry: write a ``GameCase`` and append it to ``CASES``::
+
+    GameCase(
+        name="troefcall",
+        new=lambda seed, players: TroefcallGame.new(TroefcallRules(), players, seed=seed),
+        players=(4,),
+        hidden=troefcall_hidden,      # (game, viewer) -> card ids viewer may not see now
+        action=troefcall_action,      # (option, rng) -> a concrete action of that family
+    )
+
+``hidden`` may read the whole state; ``viewer`` is a seat, or None for the public view.
+``action`` turns an :class:`~engine.core.Option` (a family: card counts, amount ranges,
+targets) into one random action of that shape; it need not be legal (a random meld may not
+be a meld): the suite checks that ``check`` and ``apply`` agree either way.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel
+
+from engine.cards import Card
+from engine.core import Action, Game, Option
+from engine.tripoli.ai import random_legal
+from engine.tripoli.game import TripoliGame
+from engine.tripoli.rules import PRESETS, make_rules
+
+
+@dataclass(frozen=True)
+class GameCase:
+    """One game (or preset) under the conformance suite.
+
+    Attributes
+    ----------
+    name
+        The test id, e.g. ``"tripoli"``.
+    new
+        ``(seed, players) -> game``: a new session through the game's own ``new``.
+    players
+        The player counts to try.
+    hidden
+        ``(game, viewer) -> card ids`` that ``viewer`` (a seat, or None: an onlooker) may
+        not see right now; it may read the full state.
+    action
+        ``(option, rng) -> action``: a random concrete action of the option's family.
+    deals
+        Deals played before the suite calls ``end_session()``.
+    """
+
+    name: str
+    new: Callable[[bytes, int], Game]
+    players: tuple[int, ...]
+    hidden: Callable[[Any, int | None], set[int]]
+    action: Callable[[Option, random.Random], Action]
+    deals: int = 3
+
+    def __str__(self) -> str:
+        return self.name
+
+
+def cards_in(obj: object) -> set[Card]:
+    """Every :class:`~engine.cards.Card` anywhere inside ``obj`` (models, dicts, sequences)."""
+    found: set[Card] = set()
+    stack = [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Card):
+            found.add(x)
+        elif isinstance(x, BaseModel):
+            stack.extend(getattr(x, name) for name in type(x).model_fields)
+        elif isinstance(x, dict):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif isinstance(x, list | tuple | set | frozenset):
+            stack.extend(x)
+    return found
+
+
+# ---------------------------------------------------------------- Tripoli
+
+
+def tripoli_hidden(game: TripoliGame, viewer: int | None) -> set[int]:
+    """What ``viewer`` may not see (``rules/tripoli.md`` §2.10 item 63): every card but the
+    played ones, the hands shown at a showdown, the viewer's own hand, the dealer's old hand
+    while he decides to auction it (§4 item 13), and the cards named by the log's events of
+    earlier deals (the log spans deals; those cards were dealt again since)."""
+    seen = {c for p in game.played for c in p}
+    seen |= {c for h in game.revealed.values() for c in h}
+    if viewer is not None:
+        seen |= set(game.hands[viewer])
+        if game.spare_stage == "after_exchange" and viewer == game.dealer:
+            seen |= set(game.spare)
+    starts = [i for i, e in enumerate(game.log) if e.kind == "deal_started"]
+    if starts:
+        seen |= cards_in(game.log[: starts[-1]])
+    return set(range(52)) - seen
+
+
+def tripoli_action(option: Option, rng: random.Random) -> Action:
+    """A uniform action of ``option``'s family (the random-legal player's choice)."""
+    return random_legal([option], rng)
+
+
+CASES: list[GameCase] = [
+    GameCase(
+        name="tripoli",
+        new=lambda seed, n: TripoliGame.new(PRESETS["classic"], n, seed),
+        players=(2, 5, 9),
+        hidden=tripoli_hidden,
+        action=tripoli_action,
+    ),
+    GameCase(
+        name="tripoli-italian",
+        new=lambda seed, n: TripoliGame.new(make_rules("italian", starting_stack=20), n, seed),
+        players=(3, 5),
+        hidden=tripoli_hidden,
+        action=tripoli_action,
+    ),
+]
+"""Every game under the suite; Troefcall and Kalooki add one entry each."""
