@@ -252,7 +252,8 @@ class TroefcallGame(BaseModel):
                 game.phase, game.current = Phase.KAP, None
             else:
                 game.baunie = sweep.pop()
-        if game.phase == Phase.PLAY and game._decided(len(history)) is not None:
+        decided = game._decided(len(history)) if game.phase == Phase.PLAY else None
+        if game.baunie is None and decided is not None:
             raise ValueError("the hand's result is already fixed")
         return game
 
