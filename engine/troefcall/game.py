@@ -655,8 +655,9 @@ class TroefcallGame(BaseModel):
         return events
 
     def _finish(self, winner: int | None) -> list[TroefcallEvent]:
-        """Over: won by ``winner``, or (None) ended before the rules' end."""
-        self.phase, self.turn, self.current = Phase.OVER, None, None
+        """Over: won by ``winner``, or (None) ended before the rules' end (an abandoned trick
+        stays as it was)."""
+        self.phase, self.turn = Phase.OVER, None
         self.winner, self.complete = winner, winner is not None
         scores = (self.scores[0], self.scores[1])
         return [GameOver(scores=scores, winner=winner, complete=self.complete)]
