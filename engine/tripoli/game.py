@@ -94,10 +94,21 @@ from engine.tripoli.events import (
     WentOut,
 )
 from engine.tripoli.michigan import Michigan, lead_rule, lead_set, lowest, next_card
-from engine.tripoli.pay_cards import pay_card_spaces, phase_one_winners, play_takes
+from engine.tripoli.pay_cards import (
+    pay_card_spaces,
+    phase_one_winners,
+    play_takes,
+    space_labels,
+)
 from engine.tripoli.phases import Phase
 from engine.tripoli.rules import POT, TripoliRules
-from engine.tripoli.views import TripoliSeatView, TripoliTableView, seat_view, table_view
+from engine.tripoli.views import (
+    AuctionView,
+    MichiganView,
+    PokerView,
+    TripoliSeatView,
+    TripoliTableView,
+)
 
 POKER_CARDS = 5
 LOG_SIZE = 40
@@ -1298,8 +1309,11 @@ class TripoliGame(BaseModel):
         """``seats`` ordered clockwise starting at seat ``start`` (mod the seat count)."""
         return sorted(seats, key=lambda s: (s - start) % self.seats)
 
+    # ------------------------------------------------------------------ views (§2.10)
+
     def view(self, seat: int) -> TripoliSeatView:
-        """What ``seat`` may see (§2.10 item 63): own hand and selection, public information.
+        """What ``seat`` may see (§2.10 item 63): the public view plus its own hand, its
+        selection, its options and, while he decides to auction it, the dealer's old hand.
 
         Raises
         ------
@@ -1308,11 +1322,97 @@ class TripoliGame(BaseModel):
         """
         if not 0 <= seat < self.seats:
             raise ValueError(f"no seat {seat}")
-        return seat_view(self, seat)
+        selection = self.selections.get(seat)
+        b = self.betting
+        to_call = None
+        if self.phase == Phase.BETTING and b is not None and seat in b.contrib:
+            to_call = min(b.high - b.contrib[seat], self.stacks[seat] or 0)
+        old_hand = None
+        if self.spare_stage == "after_exchange" and seat == self.dealer:
+            old_hand = tuple(sorted(self.spare))
+        return TripoliSeatView(
+            seat=seat,
+            hand=tuple(sorted(self.hands[seat])),
+            selection=None if selection is None else tuple(selection),
+            old_hand=old_hand,
+            options=tuple(self.legal_actions(seat)),
+            decision_id=self.decision_id(seat),
+            to_call=to_call,
+            table=self.public_view(),
+        )
 
     def public_view(self) -> TripoliTableView:
         """What every onlooker may see (§2.10 item 63): no hand, no spare, no seed."""
-        return table_view(self)
+        b, m, a = self.betting, self.michigan, self.auction
+        poker = None
+        if self.phase in (Phase.SELECT, Phase.BETTING) or b is not None:
+            poker = PokerView(
+                selected=tuple(sorted(self.selections)),
+                bets=dict(b.contrib) if b else {},
+                current_bet=b.high if b else 0,
+                folded=tuple(b.folded) if b else (),
+                all_in=tuple(b.all_in) if b else (),
+                pot_start=b.pot_start if b else self.board.get(POT, 0),
+                turn=b.turn if b else None,
+                showdown={s: tuple(cs) for s, cs in self.revealed.items()},
+            )
+        michigan = None
+        if m is not None:
+            last = m.last_run[-1] if m.last_run else None
+            michigan = MichiganView(
+                played={s: tuple(self.played[s]) for s in self.players},
+                last_run=tuple(m.last_run),
+                run_suit=None if last is None else last.suit,
+                last_card=last,
+                stopper=m.stopper,
+                barred_suit=m.barred,
+                required_red=m.red if self.rules.next_lead == "opposite_colour" else None,
+                leader=m.turn,
+                first_lead=m.first,
+            )
+        auction = None
+        if a is not None:
+            auction = AuctionView(
+                item=a.item,
+                seller=self.dealer if a.space is None else None,
+                high_bid=a.high_bid,
+                high_bidder=a.high_bidder,
+                passed=tuple(a.passed),
+                turn=a.turn,
+                space=a.space,
+            )
+        source = self.rules.pay_suit if isinstance(self.rules.pay_suit, str) else "fixed"
+        return TripoliTableView(
+            rules_name=self.rules.name,
+            phase=self.phase,
+            leftover=self.leftover,
+            ending=self.ending,
+            deal_number=self.deal_number,
+            dealer=self.dealer,
+            seats=self.seats,
+            to_act=tuple(sorted(self.to_act)),
+            stacks=tuple(self.stacks),
+            players=tuple(self.players),
+            active=tuple(self.active),
+            eliminated=tuple(self.eliminated),
+            board=dict(self.board),
+            leftover_pots=tuple(self.leftover_pots),
+            hand_sizes={s: len(self.hands[s]) for s in self.players},
+            spare_size=len(self.spare),
+            commitment=self.commitment,
+            spare_stage=self.spare_stage,
+            auction=auction,
+            poker=poker,
+            michigan=michigan,
+            pay_suit=self.pay_suit,
+            pay_suit_source=source,
+            seq_start=self.seq_start,
+            space_labels=space_labels(self.rules, self.pay_suit, self.seq_start),
+            namer=self.namer,
+            rules=self.rules,
+            log=tuple(self.log),
+            result=None if self.result is None else dict(self.result),
+        )
 
 
 _ACTION_TYPES: dict[str, tuple[type, ...]] = {

@@ -5,22 +5,19 @@ player who reaches a showdown, every card played in phase 3, hand sizes, who is 
 Private: each hand (only its owner's view holds it), poker selections of players who do not
 reach a showdown (only the owner sees his own), the spare/dead hand (nobody), the session
 seed (nobody). Views are frozen snapshots; card fields hold :class:`engine.cards.Card`.
+:meth:`TripoliGame.view <engine.tripoli.game.TripoliGame.view>` and ``public_view`` build them.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from engine.cards import Card, Suit
 from engine.core import Frozen, Option
 from engine.tripoli.auction import AuctionItem
 from engine.tripoli.events import TripoliEvent
-from engine.tripoli.pay_cards import space_labels
 from engine.tripoli.phases import Phase
 from engine.tripoli.rules import TripoliRules
-
-if TYPE_CHECKING:
-    from engine.tripoli.game import TripoliGame
 
 
 class AuctionView(Frozen):
@@ -111,99 +108,3 @@ class TripoliSeatView(Frozen):
     decision_id: int
     to_call: int | None  # chips a call costs now (capped at the stack), None outside betting
     table: TripoliTableView
-
-
-def table_view(game: TripoliGame) -> TripoliTableView:
-    """The public view of ``game``."""
-    b, m, a = game.betting, game.michigan, game.auction
-    poker = None
-    if game.phase in (Phase.SELECT, Phase.BETTING) or b is not None:
-        poker = PokerView(
-            selected=tuple(sorted(game.selections)),
-            bets=dict(b.contrib) if b else {},
-            current_bet=b.high if b else 0,
-            folded=tuple(b.folded) if b else (),
-            all_in=tuple(b.all_in) if b else (),
-            pot_start=b.pot_start if b else game.board.get("POT", 0),
-            turn=b.turn if b else None,
-            showdown={s: tuple(cs) for s, cs in game.revealed.items()},
-        )
-    michigan = None
-    if m is not None:
-        last = m.last_run[-1] if m.last_run else None
-        michigan = MichiganView(
-            played={s: tuple(game.played[s]) for s in game.players},
-            last_run=tuple(m.last_run),
-            run_suit=None if last is None else last.suit,
-            last_card=last,
-            stopper=m.stopper,
-            barred_suit=m.barred,
-            required_red=m.red if game.rules.next_lead == "opposite_colour" else None,
-            leader=m.turn,
-            first_lead=m.first,
-        )
-    auction = None
-    if a is not None:
-        auction = AuctionView(
-            item=a.item,
-            seller=game.dealer if a.space is None else None,
-            high_bid=a.high_bid,
-            high_bidder=a.high_bidder,
-            passed=tuple(a.passed),
-            turn=a.turn,
-            space=a.space,
-        )
-    source = game.rules.pay_suit if isinstance(game.rules.pay_suit, str) else "fixed"
-    return TripoliTableView(
-        rules_name=game.rules.name,
-        phase=game.phase,
-        leftover=game.leftover,
-        ending=game.ending,
-        deal_number=game.deal_number,
-        dealer=game.dealer,
-        seats=game.seats,
-        to_act=tuple(sorted(game.to_act)),
-        stacks=tuple(game.stacks),
-        players=tuple(game.players),
-        active=tuple(game.active),
-        eliminated=tuple(game.eliminated),
-        board=dict(game.board),
-        leftover_pots=tuple(game.leftover_pots),
-        hand_sizes={s: len(game.hands[s]) for s in game.players},
-        spare_size=len(game.spare),
-        commitment=game.commitment,
-        spare_stage=game.spare_stage,
-        auction=auction,
-        poker=poker,
-        michigan=michigan,
-        pay_suit=game.pay_suit,
-        pay_suit_source=source,
-        seq_start=game.seq_start,
-        space_labels=space_labels(game.rules, game.pay_suit, game.seq_start),
-        namer=game.namer,
-        rules=game.rules,
-        log=tuple(game.log),
-        result=None if game.result is None else dict(game.result),
-    )
-
-
-def seat_view(game: TripoliGame, seat: int) -> TripoliSeatView:
-    """The view of ``seat``: the public view plus its own hand, selection and options."""
-    selection = game.selections.get(seat)
-    to_call = None
-    if game.phase == Phase.BETTING and game.betting is not None and seat in game.betting.contrib:
-        owed = game.betting.high - game.betting.contrib[seat]
-        to_call = min(owed, game.stacks[seat] or 0)
-    old_hand = None
-    if game.spare_stage == "after_exchange" and seat == game.dealer:
-        old_hand = tuple(sorted(game.spare))
-    return TripoliSeatView(
-        seat=seat,
-        hand=tuple(sorted(game.hands[seat])),
-        selection=None if selection is None else tuple(selection),
-        old_hand=old_hand,
-        options=tuple(game.legal_actions(seat)),
-        decision_id=game.decision_id(seat),
-        to_call=to_call,
-        table=table_view(game),
-    )

@@ -1,9 +1,10 @@
 """Tripoli meets the engine protocol of ``engine/core.py`` (DESIGN.md §2): pending
-decisions, ``check``, ``between_deals``, ``outcome``; and a snapshot written by the 0.1
-runtime still loads and plays on."""
+decisions, ``check``, ``between_deals``, ``outcome``; a snapshot written by the 0.1
+runtime still loads and plays on; the view models import no game."""
 
 from __future__ import annotations
 
+import ast
 import json
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import pytest
 
 from engine.core import Game, IllegalAction, Outcome, Pending, SeatedForChips
 from engine.poker import best_five
+from engine.tripoli import views
 from engine.tripoli.actions import Bet, Check, Keep, Lead, Select
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
@@ -122,3 +124,11 @@ def test_a_snapshot_of_the_first_release_loads_and_plays_on(tri):
     tri.play_out(game)
     assert game.is_over and game.total_chips() == total
     assert sum(game.outcome.scores.values()) == total
+
+
+def test_the_view_models_import_no_game():
+    # views.py holds only the view models; the game builds them (no import cycle)
+    tree = ast.parse(Path(views.__file__).read_text())
+    imported = {n.module for n in ast.walk(tree) if isinstance(n, ast.ImportFrom)}
+    assert "engine.tripoli.game" not in imported
+    assert not [n for n in vars(views) if n.endswith("_view")]
