@@ -26,7 +26,7 @@ import random
 import pytest
 from conformance import CASES, GameCase, cards_in
 
-from engine.cards import Card
+from engine.cards import DOUBLE_DECK_SIZE, Card
 from engine.core import SYSTEM, Action, Event, Game, IllegalAction, Option
 
 MAX_STEPS = 4000
@@ -58,6 +58,8 @@ def test_the_hidden_cards_are_what_other_seats_hold(case: GameCase):
     # the leak check is not vacuous: a seat's own view, shown to another seat, leaks
     n = min(case.players)
     game = case.new(b"conformance hidden", n)
+    if game.between_deals:
+        game.start_deal()
     for seat in range(n):
         own = cards_in(game.view(seat))
         assert own, seat
@@ -143,7 +145,7 @@ def illegal_variants(action: Action, option: Option, rng: random.Random) -> list
         out.append(action.model_copy(update={"amount": option.max + rng.randint(1, 5)}))
     if "amount" in fields and option.min is not None:
         out.append(action.model_copy(update={"amount": option.min - rng.randint(1, 5)}))
-    others = [Card(i) for i in range(52) if Card(i) not in option.cards]
+    others = [Card(i) for i in range(DOUBLE_DECK_SIZE) if Card(i) not in option.cards]
     if option.cards and others and "card" in fields:
         out.append(action.model_copy(update={"card": rng.choice(others)}))
     chosen = getattr(action, "cards", ())
