@@ -18,6 +18,7 @@ from discord.ext import commands
 import cogs
 from bot.clock import Clock, SystemClock
 from bot.config import Settings, load_settings
+from bot.games import GAMES
 from bot.replies import answer_failure
 from bot.runtime.registry import TableRegistry
 from bot.store import Store, open_store
@@ -65,7 +66,7 @@ class ParlourBot(commands.Bot):
         )
         for module in cog_modules():
             await self.load_extension(module)
-        self.tables = TableRegistry(self)
+        self.tables = TableRegistry(self, GAMES)
         await self.tables.restore()
         live = {table_id for table_id, _guild, _channel, _data in await self.store.load_tables()}
         for table_id, chips in (await self.store.return_orphan_escrow(live)).items():

@@ -15,14 +15,14 @@ built only by :func:`engine.tripoli.rules.make_rules`, which validates them.
 
 from __future__ import annotations
 
-import copy
+import dataclasses
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from bot.render import tripoli as render
 from bot.runtime.refs import Refusal
-from bot.runtime.spec import AmountPrompt, Rendered
+from bot.runtime.spec import AmountPrompt, GameSpec, Rendered, SeatInfo, TableInfo
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit
 from engine.core import Action, Game
 from engine.poker import best_five
@@ -31,9 +31,6 @@ from engine.tripoli.ai import choose
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
 from engine.tripoli.rules import PRESET_NOTES, TripoliRules, make_rules
-
-if TYPE_CHECKING:
-    from bot.runtime.table import Table
 
 DECISION_SECONDS: dict[Phase, float] = {
     Phase.SPARE: 60.0,
@@ -73,6 +70,16 @@ MAX_SEATS = 9
 """Seats any Tripoli table may have (§3.1 ``min_players``/``max_players`` of every preset
 lie within)."""
 
+SPEC = GameSpec(
+    name="tripoli",
+    title="Tripoli",
+    seats=range(MIN_SEATS, MAX_SEATS + 1),
+    stakes="buy_in",
+    joins_between_deals=True,
+)
+"""Tripoli at a table: 2-9 seats in join order, each with a buy-in stack of chips; members
+join and leave between deals (rules/tripoli.md §2.1, §2.9)."""
+
 SUIT_LETTERS: dict[str, Suit] = {suit.letter: suit for suit in Suit}
 """The ``name_suit`` verb's argument: ``c d h s``."""
 
@@ -87,10 +94,7 @@ class TripoliAdapter:
     Table options: see the module docstring.
     """
 
-    name = "tripoli"
-    title = "Tripoli"
-    min_seats = MIN_SEATS
-    max_seats = MAX_SEATS
+    spec = SPEC
 
     def rules(self, options: dict[str, Any], players: int | None = None) -> TripoliRules:
         """The engine rules of a table's options (other keys are ignored).
@@ -117,18 +121,16 @@ class TripoliAdapter:
                              "a sequence start cannot be set")
         return rules
 
-    def for_table(self, options: dict[str, Any]) -> TripoliAdapter:
-        """This adapter with the seat range of the options' preset (dutch: 4-7 seats).
+    def spec_for(self, options: dict[str, Any]) -> GameSpec:
+        """The declaration with the seat range of the options' preset (dutch: 4-7 seats).
 
         Options that cannot be played keep 2-9 seats (the start then refuses them).
         """
         try:
             rules = self.rules(options)
         except ValueError:
-            return self
-        narrowed = copy.copy(self)
-        narrowed.min_seats, narrowed.max_seats = rules.min_players, rules.max_players
-        return narrowed
+            return SPEC
+        return dataclasses.replace(SPEC, seats=range(rules.min_players, rules.max_players + 1))
 
     def describe_options(self, options: dict[str, Any]) -> str:
         try:
@@ -145,14 +147,21 @@ class TripoliAdapter:
         return (f"Rules: **{rules.name}** — {PRESET_NOTES[rules.name]}\n"
                 f"{ante.capitalize()}{betting}{players}. Details: `/tripoli rules`.")
 
-    def new_game(self, options: dict[str, Any], stacks: list[int], seed: bytes) -> Game:
+    def new_game(self, options: dict[str, Any], players: int, seed: bytes, buy_in: int) -> Game:
         try:
-            rules = self.rules(options, players=len(stacks))
-            return TripoliGame.new(rules, len(stacks), seed, stacks=stacks)
+            rules = self.rules(options, players=players)
+            return TripoliGame.new(rules, players, seed, stacks=[buy_in] * players)
         except ValueError as error:
             raise Refusal("illegal", f"These rules cannot be played: {error}.") from error
 
-    def load_game(self, data: str) -> Game:
+    def arrange(
+        self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes
+    ) -> list[int] | None:
+        return None  # seats in the order players sat down (§2.1)
+
+    def load_game(self, data: str, schema: int) -> Game:
+        if schema > TripoliGame.SCHEMA_VERSION:
+            raise ValueError(f"a Tripoli snapshot of schema {schema} is newer than this code")
         return TripoliGame.model_validate_json(data)
 
     def action(
@@ -192,39 +201,17 @@ class TripoliAdapter:
     def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action:
         return choose(_game(game).view(seat), game.legal_actions(seat), rng)
 
-    def stacks(self, game: Game) -> list[int | None]:
-        return list(_game(game).stacks)
-
-    def between_deals(self, game: Game) -> bool:
-        return _game(game).phase is Phase.BETWEEN_DEALS
-
-    def start_deal(self, game: Game) -> None:
-        _game(game).start_deal()
-
-    def end_session(self, game: Game, abandon: bool) -> None:
-        _game(game).end_session(abandon)
-
-    def add_seat(self, game: Game, stack: int) -> int:
-        return _game(game).add_seat(stack)
-
-    def remove_seat(self, game: Game, seat: int) -> int:
-        return _game(game).remove_seat(seat)
-
-    def deal_number(self, game: Game) -> int:
-        return _game(game).deal_number
-
-    def board(self, table: Table) -> Rendered:
-        game = _game(table.game)
-        view = game.public_view()
+    def board(self, info: TableInfo, game: Game) -> Rendered:
+        view = _game(game).public_view()
         decisions = {}
         for seat in view.to_act:
             options = game.legal_actions(seat)
             if options and not any(option.cards for option in options):
                 decisions[seat] = (game.decision_id(seat), options)
-        return render.board(table, view, decisions)
+        return render.board(info, view, decisions)
 
-    def hand(self, table: Table, seat: int) -> Rendered:
-        return render.hand(table, _game(table.game).view(seat))
+    def hand(self, info: TableInfo, game: Game, seat: int) -> Rendered:
+        return render.hand(info, _game(game).view(seat))
 
 
 def _card(value: str) -> Card:

@@ -9,16 +9,14 @@ select options; custom_id at most 100 characters.
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from collections.abc import Sequence
+from typing import Any
 
 import discord
 
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
-from bot.runtime.spec import Rendered
-
-if TYPE_CHECKING:
-    from bot.runtime.table import Table
+from bot.runtime.spec import Rendered, TableInfo
 
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096
@@ -140,7 +138,7 @@ def hand_button(table_id: str, row: int | None = None) -> TableButton:
     )
 
 
-def table_buttons(table: Table, deal_number: int, between_deals: bool) -> list[TableButton]:
+def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> list[TableButton]:
     """The board's table-level buttons: My hand; Next deal and Join between deals; I'm back
     when the AI plays a member's seat; Leave."""
     buttons = [hand_button(table.id)]
@@ -155,13 +153,13 @@ def table_buttons(table: Table, deal_number: int, between_deals: bool) -> list[T
     return buttons
 
 
-def deadline_line(table: Table, seats: list[int] | tuple[int, ...]) -> str:
+def deadline_line(table: TableInfo, seats: Sequence[int]) -> str:
     """``"Time left: <t:…:R>"`` for the earliest deadline of ``seats`` (empty if none)."""
-    due = [table.deadlines[s][1] for s in seats if s in table.deadlines]
+    due = [table.deadlines[s] for s in seats if s in table.deadlines]
     return f"Time left: <t:{int(min(due))}:R>" if due else ""
 
 
-def seat_label(table: Table, seat: int) -> str:
+def seat_label(table: TableInfo, seat: int) -> str:
     """``"Alice"`` or ``"🤖 AI 2"``: a seat's short name for boards and logs (only AI seats
     carry :data:`AI_MARK`)."""
     entry = table.seats[seat]
@@ -169,42 +167,52 @@ def seat_label(table: Table, seat: int) -> str:
     return prefix + short_name(entry.name)
 
 
-def lobby(table: Table, title: str, rules_line: str, min_seats: int, max_seats: int) -> Rendered:
-    """The lobby message: seats, kind of table (ranked or casual), buttons to sit and start.
+def lobby(table: TableInfo, rules_line: str) -> Rendered:
+    """The lobby message: seats (per team for a partners game), kind of table (ranked or
+    casual, what is at stake), buttons to sit and start.
 
     Parameters
     ----------
     table
         The table in its lobby.
-    title
-        The game's title (``"Tripoli"``).
     rules_line
         The house rules in one line.
-    min_seats, max_seats
-        Seats needed to start / allowed at most.
     """
-    seats = "\n".join(
-        f"{i + 1}. {seat_label(table, i)}" + (" (host)" if s.member_id == table.host_id else "")
-        for i, s in enumerate(table.seats)
-    ) or "Nobody yet."
-    if table.ranked:
+    spec = table.spec
+    low, high = spec.seats.start, spec.seats.stop - 1
+    if not table.ranked:
+        kind = ("**Casual** (AI seats): everyone plays with the table's own play chips; no "
+                "server chips move." if spec.stakes == "buy_in"
+                else "**Casual** (AI seats): the result is not rated.")
+    elif spec.stakes == "buy_in":
         kind = (f"**Ranked**: each member's buy-in of {table.buy_in} chips is taken from their "
                 "balance at Start and paid back when they leave or the table ends.")
     else:
-        kind = (f"**Casual** (AI seats): everyone plays {table.buy_in} play chips from the "
-                "table's bank; no server chips move.")
+        kind = "**Ranked**: members only; the result counts for the leaderboard."
+    needs = f"{low}" if low == high else f"{low}–{high}"
     embed = discord.Embed(
-        title=f"{title} — table {table.id}",
+        title=f"{spec.title} — table {table.id}",
         description=f"{kind}\n{rules_line}\nThe host or a member with Manage Channels starts "
-        f"the game ({min_seats}–{max_seats} seats).",
+        f"the game ({needs} seats).",
         colour=COLOUR,
     )
-    embed.add_field(name=f"Seats ({len(table.seats)}/{max_seats})", value=seats, inline=False)
+    view = discord.ui.View(timeout=None)
+    if spec.seating == "partners":
+        room = high // len(spec.teams)
+        for team, team_name in enumerate(spec.teams):
+            members = [i for i, seat in enumerate(table.seats) if seat.team == team]
+            names = "\n".join(_lobby_line(table, i) for i in members) or "Nobody yet."
+            embed.add_field(name=f"{team_name} ({len(members)}/{room})", value=names)
+            view.add_item(TableButton(Ref(table.id, "join", arg=str(team)),
+                                      label=f"Join {team_name}", style=discord.ButtonStyle.success))
+    else:
+        seats = "\n".join(_lobby_line(table, i) for i in range(len(table.seats))) or "Nobody yet."
+        embed.add_field(name=f"Seats ({len(table.seats)}/{high})", value=seats, inline=False)
+        view.add_item(TableButton(Ref(table.id, "join"), label="Join",
+                                  style=discord.ButtonStyle.success))
     if table.notes:
         embed.add_field(name="Latest", value="\n".join(table.notes), inline=False)
-    view = discord.ui.View(timeout=None)
     for verb, label, style in (
-        ("join", "Join", discord.ButtonStyle.success),
         ("leave", "Leave", discord.ButtonStyle.secondary),
         ("add_ai", "Add AI", discord.ButtonStyle.secondary),
         ("start", "Start", discord.ButtonStyle.primary),
@@ -214,7 +222,13 @@ def lobby(table: Table, title: str, rules_line: str, min_seats: int, max_seats: 
     return Rendered(fit(embed), view)
 
 
-def closed(table: Table, title: str, text: str) -> Rendered:
+def _lobby_line(table: TableInfo, seat: int) -> str:
+    host = " (host)" if table.seats[seat].member_id == table.host_id else ""
+    return f"{seat + 1}. {seat_label(table, seat)}{host}"
+
+
+def closed(table: TableInfo, text: str) -> Rendered:
     """The message a lobby becomes when it is cancelled: no components."""
-    embed = discord.Embed(title=f"{title} — table {table.id}", description=text, colour=COLOUR)
+    embed = discord.Embed(title=f"{table.spec.title} — table {table.id}", description=text,
+                          colour=COLOUR)
     return Rendered(fit(embed), None)

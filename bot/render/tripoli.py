@@ -16,14 +16,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 import discord
 
 from bot.render.common import COLOUR, deadline_line, fit, seat_label, table_buttons
 from bot.runtime.components import TableButton, TableSelect
 from bot.runtime.refs import Ref
-from bot.runtime.spec import Rendered
+from bot.runtime.spec import Rendered, TableInfo
 from engine.cards import Card, Rank, Suit, format_card
 from engine.core import Option
 from engine.tripoli import events as ev
@@ -31,9 +30,6 @@ from engine.tripoli.events import TripoliEvent
 from engine.tripoli.phases import Phase
 from engine.tripoli.rules import PRESET_NOTES, TripoliRules, describe_differences
 from engine.tripoli.views import TripoliSeatView, TripoliTableView
-
-if TYPE_CHECKING:
-    from bot.runtime.table import Table
 
 LOG_LINES = 8
 BUTTON_LEADS_MAX = 5
@@ -121,7 +117,7 @@ def sequence(start: int) -> str:
 
 
 def board(
-    table: Table,
+    table: TableInfo,
     view: TripoliTableView,
     decisions: dict[int, tuple[int, Sequence[Option]]],
 ) -> Rendered:
@@ -164,7 +160,7 @@ def board(
     return Rendered(fit(embed), None if over else _board_view(table, view, decisions))
 
 
-def _status(table: Table, view: TripoliTableView) -> str:
+def _status(table: TableInfo, view: TripoliTableView) -> str:
     name = PHASE_TITLES[view.phase]
     lines = [f"**{name}**"]
     waiting = ", ".join(seat_label(table, s) for s in view.to_act)
@@ -247,7 +243,7 @@ def _board_spaces(view: TripoliTableView) -> str:
     return spaces
 
 
-def _players(table: Table, view: TripoliTableView) -> str:
+def _players(table: TableInfo, view: TripoliTableView) -> str:
     poker = view.poker if view.phase is Phase.BETTING else None
     lines = []
     for seat in range(min(view.seats, len(table.seats))):
@@ -280,7 +276,7 @@ def _deal_events(log: Sequence[TripoliEvent]) -> list[TripoliEvent]:
     return list(log[start:])
 
 
-def _showdown(table: Table, log: Sequence[TripoliEvent]) -> str:
+def _showdown(table: TableInfo, log: Sequence[TripoliEvent]) -> str:
     showdowns = [e for e in _deal_events(log) if isinstance(e, ev.Showdown)]
     if not showdowns:
         return ""
@@ -291,7 +287,7 @@ def _showdown(table: Table, log: Sequence[TripoliEvent]) -> str:
     )
 
 
-def _michigan(table: Table, view: TripoliTableView) -> str:
+def _michigan(table: TableInfo, view: TripoliTableView) -> str:
     michigan = view.michigan
     assert michigan is not None
     lines = [
@@ -304,7 +300,7 @@ def _michigan(table: Table, view: TripoliTableView) -> str:
     return "\n".join(lines) or "No card played yet."
 
 
-def _result(table: Table, result: dict[int, int]) -> str:
+def _result(table: TableInfo, result: dict[int, int]) -> str:
     ranked = sorted(result.items(), key=lambda item: -item[1])
     lines = []
     for place, (seat, stack) in enumerate(ranked, start=1):
@@ -313,7 +309,7 @@ def _result(table: Table, result: dict[int, int]) -> str:
     return "\n".join(lines)
 
 
-def _event(table: Table, view: TripoliTableView, event: TripoliEvent) -> str:
+def _event(table: TableInfo, view: TripoliTableView, event: TripoliEvent) -> str:
     """One log line for an event; every card in it is public by the rules (§2.10)."""
     name = lambda seat: seat_label(table, seat)  # noqa: E731
     match event:
@@ -412,7 +408,7 @@ def _auction_item(view: TripoliTableView, sold: ev.AuctionSold) -> str:
 
 
 def _board_view(
-    table: Table, view: TripoliTableView, decisions: dict[int, tuple[int, Sequence[Option]]]
+    table: TableInfo, view: TripoliTableView, decisions: dict[int, tuple[int, Sequence[Option]]]
 ) -> discord.ui.View:
     ui = discord.ui.View(timeout=None)
     for seat, (decision, options) in sorted(decisions.items())[:1]:
@@ -428,7 +424,7 @@ def _board_view(
 # ---------------------------------------------------------------------- a private hand
 
 
-def hand(table: Table, view: TripoliSeatView) -> Rendered:
+def hand(table: TableInfo, view: TripoliSeatView) -> Rendered:
     """Seat ``view.seat``'s private message: its cards, its poker five, its controls.
 
     Only ``view`` (what that seat may see) is read; send the result ephemerally to the
@@ -456,7 +452,7 @@ def hand(table: Table, view: TripoliSeatView) -> Rendered:
 
 
 def _decision_buttons(
-    table: Table, seat: int, decision: int, option: Option, to_call: int | None
+    table: TableInfo, seat: int, decision: int, option: Option, to_call: int | None
 ) -> list[TableButton]:
     """The row-0 buttons of one option that needs no card: a verb of :data:`_BUTTONS`, or
     the four suits for ``name_suit`` (§3.6)."""
@@ -483,7 +479,7 @@ def _suits(hand_cards: Sequence[Card]) -> str:
     return "\n".join(lines)
 
 
-def _hand_status(table: Table, view: TripoliSeatView) -> str:
+def _hand_status(table: TableInfo, view: TripoliSeatView) -> str:
     kinds = {option.kind for option in view.options}
     if not kinds:
         waiting = ", ".join(seat_label(table, s) for s in view.table.to_act)
@@ -504,7 +500,7 @@ def _hand_status(table: Table, view: TripoliSeatView) -> str:
     return "Your turn to bet."
 
 
-def _hand_view(table: Table, view: TripoliSeatView) -> discord.ui.View | None:
+def _hand_view(table: TableInfo, view: TripoliSeatView) -> discord.ui.View | None:
     ui = discord.ui.View(timeout=None)
     seat, decision = view.seat, view.decision_id
     for option in view.options:

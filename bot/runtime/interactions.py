@@ -100,8 +100,11 @@ class TableInteractions:
             seat = table.seat_of(member.id)
             if seat is None:
                 raise Refusal("not_seated", "You are not seated at this table.")
-            rendered = self.adapter(table).hand(table, seat)
-            await self._private(interaction, embed=rendered.embed, view=rendered.view)
+            rendered = self.render_hand(table, seat)
+            await self._private(interaction, content=self._board_note(table),
+                                embed=rendered.embed, view=rendered.view)
+            if not self._from_board(interaction, table):
+                self.schedule_board_edit(table)  # a deleted board is posted again now
             return
         operation = self._table_operation(table, ref, member, is_manager)
         if operation is not None:
@@ -122,13 +125,14 @@ class TableInteractions:
         self, table: Table, ref: Ref, member: discord.abc.User, is_manager: bool
     ) -> Coroutine[Any, Any, None] | None:
         """The lobby or table-level operation a verb names, or None for a seat's decision."""
+        team = int(ref.arg) if ref.arg.isdigit() else None
         match ref.verb:
             case "join":
-                return self.join(table, member.id, member.display_name)
+                return self.join(table, member.id, member.display_name, team)
             case "leave":
                 return self.leave(table, member.id)
             case "add_ai":
-                return self.add_ai(table, member.id, is_manager)
+                return self.add_ai(table, member.id, is_manager, team)
             case "start":
                 return self.start(table, member.id, is_manager)
             case "cancel":
@@ -149,9 +153,16 @@ class TableInteractions:
         if seat is None or table.state is not TableState.PLAYING:
             rendered = self.render_board(table)
         else:
-            rendered = self.adapter(table).hand(table, seat)
+            rendered = self.render_hand(table, seat)
         await self._update(interaction, rendered)
         self.schedule_board_edit(table)
+
+    def _board_note(self, table: Table) -> str | None:
+        """A line for the member when the board cannot be shown (missing permissions)."""
+        if not table.board_blocked:
+            return None
+        return ("Parlour cannot show this table's board in the channel (it lacks a "
+                "permission there; an admin has been told). Play on from here.")
 
     def _from_board(self, interaction: discord.Interaction, table: Table) -> bool:
         message = interaction.message
@@ -212,7 +223,8 @@ class TableInteractions:
         except BaseException:
             self._forget(table)
             raise
-        await self._save_quietly(table)
+        async with table.lock:
+            await self._save_quietly(table)
 
     async def kick_command(
         self, interaction: discord.Interaction, game_name: str, target: discord.abc.User
@@ -257,8 +269,8 @@ class TableInteractions:
         if table.state is TableState.OVER:
             text = "The table is closed; the final result is on the board."
         elif abandon:
-            text = "The deal was abandoned; the leftover round decides the board's chips."
+            text = "The deal was abandoned; the game ends (see the board)."
         else:
-            text = "The session ends after this deal (then the leftover round)."
+            text = "The game ends after this deal."
         await self._private(interaction, content=text)
         self.schedule_board_edit(table)

@@ -1,26 +1,133 @@
-"""What a game must provide to be played at a table (the runtime is game-neutral).
+"""What a game declares to be played at a table, and what its renderers receive.
 
-A game plugs into :class:`bot.runtime.registry.TableRegistry`
-through one :class:`GameAdapter` object,
-listed in :data:`bot.games.GAMES`. The engine game itself satisfies
-:class:`engine.core.Game`; the adapter adds what the runtime cannot know: how to build the
-game from a lobby, how its components map to engine actions, which verbs need an amount,
-how the AI chooses, and how to render the board and a seat's hand.
+A game plugs into :class:`bot.runtime.registry.TableRegistry` through one
+:class:`GameAdapter`, listed in :data:`bot.games.GAMES`. The adapter's :class:`GameSpec`
+says what the runtime must do for it (seat range, seating, stakes, joins and substitutes),
+so the runtime never names a game; the engine game itself meets :class:`engine.core.Game`
+(and, for chip games, :class:`engine.core.SeatedForChips`). The adapter adds what the
+runtime cannot know: how to build the game from a lobby, how its components map to engine
+actions, which verbs need an amount, how the AI chooses, and how to render the board and a
+seat's hand from a :class:`TableInfo` and the engine's views.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
 
 import discord
 
 from engine.core import Action, Game
 
-if TYPE_CHECKING:
-    from bot.runtime.table import Table
+Seating = Literal["free", "partners"]
+Stakes = Literal["buy_in", "none"]
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """A game's declaration, read by the runtime instead of built-in assumptions.
+
+    Attributes
+    ----------
+    name
+        Key of the game (``"tripoli"``): the slash-command group and the saved tables' tag.
+    title
+        Shown on lobbies and boards (``"Tripoli"``).
+    seats
+        The seat counts a table may start with (and, with joins, grow to).
+    seating
+        ``"free"``: seats in the order members sit down. ``"partners"``: the lobby has one
+        list per team (:attr:`teams`); team ``k`` sits at seats ``k, k + len(teams), …``.
+    teams
+        The team names of a partners game (``("Team A", "Team B")``).
+    stakes
+        ``"buy_in"``: each seat starts with a stack of chips; on a ranked table it is
+        escrowed from the member's balance and its final stack paid back (Tripoli).
+        ``"none"``: nothing is at stake.
+    joins_between_deals
+        Members may sit down as new seats between deals (the game then has ``add_seat``).
+    substitutes
+        A member who leaves mid-game hands the seat to the AI at once, and a member may take
+        an AI seat between deals (fixed-seat games).
+    """
+
+    name: str
+    title: str
+    seats: range
+    seating: Seating = "free"
+    teams: tuple[str, ...] = ()
+    stakes: Stakes = "none"
+    joins_between_deals: bool = False
+    substitutes: bool = False
+
+    def team_of(self, seat: int) -> int | None:
+        """The team index of ``seat`` in a partners game, else None."""
+        return seat % len(self.teams) if self.seating == "partners" else None
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    """One seat as the renderers see it.
+
+    Attributes
+    ----------
+    member_id
+        The Discord member, None for an AI seat.
+    name
+        The name given when sitting down.
+    ai
+        The AI decides for the seat (always for AI seats; for a member who is away).
+    left, leaving
+        The member left (the seat is skipped) / leaves at the end of the deal.
+    team
+        The team index the member chose in a partners lobby, else None.
+    """
+
+    member_id: int | None
+    name: str
+    ai: bool = False
+    left: bool = False
+    leaving: bool = False
+    team: int | None = None
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """A frozen picture of a table for its renderers (never the mutable table).
+
+    Attributes
+    ----------
+    id
+        The table id (in every custom_id).
+    spec
+        The game's declaration for this table's options.
+    seats
+        Every seat, in engine order.
+    host_id
+        The host.
+    ranked
+        Members only at the start: real chips at stake, the result may be rated.
+    buy_in
+        Each seat's starting stack in chips (chip games).
+    notes
+        The runtime's latest lines (joins, timeouts …), oldest first.
+    deadlines
+        Seat (or ``engine.core.SYSTEM``) -> POSIX seconds at which its decision times out.
+    seed
+        The session seed, only once the game is over (revealed for fairness); else ``b""``.
+    """
+
+    id: str
+    spec: GameSpec
+    seats: tuple[SeatInfo, ...]
+    host_id: int
+    ranked: bool
+    buy_in: int
+    notes: tuple[str, ...] = ()
+    deadlines: Mapping[int, float] = field(default_factory=dict)
+    seed: bytes = b""
 
 
 @dataclass(frozen=True)
@@ -41,46 +148,49 @@ class AmountPrompt:
 
 
 class GameAdapter(Protocol):
-    """The per-game plug of the table runtime.
+    """The per-game plug of the table runtime (see the module docstring)."""
 
-    Attributes
-    ----------
-    name
-        Key of the game (``"tripoli"``): the slash-command group and the saved tables' tag.
-    title
-        Shown on lobbies and boards (``"Tripoli"``).
-    min_seats, max_seats
-        Seats a table may start with and grow to; :meth:`for_table` narrows them to one
-        table's options.
-    """
+    spec: GameSpec
 
-    name: str
-    title: str
-    min_seats: int
-    max_seats: int
-
-    def for_table(self, options: dict[str, Any]) -> GameAdapter:
-        """This adapter with ``min_seats`` and ``max_seats`` of a table with ``options``
-        (e.g. a preset for 4-7 players); options that cannot be played keep the game's range.
-        The runtime reads the seat limits of a table only through the adapter this returns."""
+    def spec_for(self, options: dict[str, Any]) -> GameSpec:
+        """The declaration of a table with ``options`` (e.g. a preset for 4-7 players);
+        options that cannot be played keep the game's own :attr:`spec`."""
         ...
 
     def describe_options(self, options: dict[str, Any]) -> str:
         """One line of the lobby: the table's house rules (``"Ante 1 · limit 10"``)."""
         ...
 
-    def new_game(self, options: dict[str, Any], stacks: list[int], seed: bytes) -> Game:
-        """Build the game for seats ``0..len(stacks)-1`` and start its first deal.
+    def new_game(
+        self, options: dict[str, Any], players: int, seed: bytes, buy_in: int
+    ) -> Game:
+        """Build the game for seats ``0..players-1`` and start its first deal.
+
+        ``buy_in`` is each seat's starting stack in chips (read by chip games only).
 
         Raises
         ------
-        engine.core.IllegalAction
+        bot.runtime.refs.Refusal
             If the options are not playable (the runtime refuses the start).
         """
         ...
 
-    def load_game(self, data: str) -> Game:
-        """Rebuild a game from ``game.model_dump_json()``."""
+    def arrange(
+        self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes
+    ) -> list[int] | None:
+        """The lobby's seats in engine order (indexes into ``seats``), or None to keep the
+        order the seating policy chose (e.g. a random draw of the teams)."""
+        ...
+
+    def load_game(self, data: str, schema: int) -> Game:
+        """Rebuild a game from ``game.model_dump_json()`` written by schema version
+        ``schema``.
+
+        Raises
+        ------
+        ValueError
+            For a snapshot of an unknown (newer) schema.
+        """
         ...
 
     def action(
@@ -100,45 +210,18 @@ class GameAdapter(Protocol):
         ...
 
     def decision_seconds(self, game: Game, seat: int) -> float:
-        """Seconds ``seat``'s pending decision may take before its timeout action applies."""
+        """Seconds ``seat``'s required decision may take before its timeout action applies."""
         ...
 
-    def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action:
-        """The AI's choice for ``seat``, from that seat's view and legal options only."""
+    def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action | None:
+        """The AI's choice for ``seat``, from that seat's view and legal options only; None
+        declines an optional decision."""
         ...
 
-    def stacks(self, game: Game) -> list[int | None]:
-        """Every seat's stack in chips (None for a departed seat)."""
-        ...
-
-    def between_deals(self, game: Game) -> bool:
-        """True when seats may join or leave and the next deal can start."""
-        ...
-
-    def start_deal(self, game: Game) -> None:
-        """Start the next deal (only between deals)."""
-        ...
-
-    def end_session(self, game: Game, abandon: bool) -> None:
-        """Ask the game to end: after this deal, or abandoning it (then its leftover play)."""
-        ...
-
-    def add_seat(self, game: Game, stack: int) -> int:
-        """Seat a new player with ``stack`` chips between deals; returns the seat number."""
-        ...
-
-    def remove_seat(self, game: Game, seat: int) -> int:
-        """Remove ``seat`` between deals; returns its stack, in chips, to settle."""
-        ...
-
-    def deal_number(self, game: Game) -> int:
-        """The number of the current (or last) deal, 1-based."""
-        ...
-
-    def board(self, table: Table) -> Rendered:
+    def board(self, info: TableInfo, game: Game) -> Rendered:
         """The public board of a started table: only what every member may see."""
         ...
 
-    def hand(self, table: Table, seat: int) -> Rendered:
+    def hand(self, info: TableInfo, game: Game, seat: int) -> Rendered:
         """Seat ``seat``'s private view and its controls (sent ephemerally)."""
         ...

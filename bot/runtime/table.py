@@ -1,9 +1,10 @@
 """One table's state: its seats, game, board message, deadlines, and its saved form.
 
 A :class:`Table` is plain data plus its lock; :class:`bot.runtime.registry.TableRegistry`
-changes it.
-:meth:`Table.snapshot` / :meth:`Table.from_snapshot` are the JSON saved after every change
-(``store.save_table``) and read back at start-up.
+changes it. :meth:`Table.snapshot` / :meth:`Table.from_snapshot` are the JSON saved after
+every change (``store.commit_table``, together with the chips the change moved) and read
+back at start-up. Snapshots carry their own version and the game's schema version; a table
+saved by the previous release (version 1) still restores.
 """
 
 from __future__ import annotations
@@ -17,10 +18,12 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
-from bot.runtime.spec import GameAdapter
+from bot.runtime.spec import GameAdapter, GameSpec, SeatInfo, TableInfo
+from bot.store import ChipMove, GameResult
 
-SNAPSHOT_VERSION = 1
-"""Version of :meth:`Table.snapshot`'s JSON; a table saved by another version is not restored."""
+SNAPSHOT_VERSION = 2
+"""Version of :meth:`Table.snapshot`'s JSON. Version 1 (no ``ranked``, no game schema, no
+teams) is read too; a table saved by a newer version is not restored."""
 
 
 class TableState(StrEnum):
@@ -47,6 +50,8 @@ class Seat:
         The member left; the engine skips the seat; its stack was settled.
     leaving
         The member leaves at the end of the current deal.
+    team
+        The team the member chose in a partners lobby (an index into the game's teams).
     """
 
     member_id: int | None
@@ -54,6 +59,11 @@ class Seat:
     ai: bool = False
     left: bool = False
     leaving: bool = False
+    team: int | None = None
+
+    def info(self) -> SeatInfo:
+        """The frozen form the renderers see."""
+        return SeatInfo(self.member_id, self.name, self.ai, self.left, self.leaving, self.team)
 
 
 @dataclass(eq=False)
@@ -96,9 +106,20 @@ class Table:
         Seat -> (deal number, DM channel id, message id) of that member's DM hand view.
     dm_closed
         Seat -> deal number in which sending the member a DM failed (closed DMs).
-    chip_moves
-        Escrows and settlements asked of the store so far (not saved): a change that moved
-        chips cannot be undone by :meth:`restore`.
+    ranked
+        Members only: fixed at the start (a ranked table's stakes are real chips).
+    substituted
+        The AI took over a seat whose member left: the result is not rated.
+    moves
+        The chip movements of the change in progress (not saved): committed with the
+        table's next snapshot, in the same transaction.
+    result
+        The finished game's record, committed with the change that finished it.
+    declined
+        ``(seat, decision)`` of optional decisions the AI let lapse (not saved).
+    board_blocked
+        The bot may not edit or post the board (missing permissions; not saved): members
+        are told so when they interact, and play on from "My hand".
     """
 
     id: str
@@ -122,18 +143,37 @@ class Table:
     ai_task: asyncio.Task[None] | None = field(default=None, repr=False)
     board_task: asyncio.Task[None] | None = field(default=None, repr=False)
     board_dirty: bool = False
+    board_blocked: bool = False
     deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
     timeouts: dict[int, int] = field(default_factory=dict)
     idle_deadline: float | None = None
     dm_messages: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     dm_closed: dict[int, int] = field(default_factory=dict)
     dms_dirty: bool = False
-    chip_moves: int = field(default=0, repr=False)
+    ranked: bool = True
+    substituted: bool = False
+    moves: list[ChipMove] = field(default_factory=list, repr=False)
+    result: GameResult | None = field(default=None, repr=False)
+    declined: set[tuple[int, int]] = field(default_factory=set, repr=False)
 
-    @property
-    def ranked(self) -> bool:
-        """True when every seat belongs to a member (real chips are escrowed)."""
-        return all(seat.member_id is not None for seat in self.seats)
+    def seat_members(self) -> None:
+        """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""
+        self.ranked = all(seat.member_id is not None for seat in self.seats)
+
+    def info(self, spec: GameSpec) -> TableInfo:
+        """The frozen picture the renderers receive (the seed only once the game is over)."""
+        over = self.game is not None and self.game.is_over
+        return TableInfo(
+            id=self.id,
+            spec=spec,
+            seats=tuple(seat.info() for seat in self.seats),
+            host_id=self.host_id,
+            ranked=self.ranked,
+            buy_in=self.buy_in,
+            notes=tuple(self.notes),
+            deadlines={seat: when for seat, (_decision, when) in self.deadlines.items()},
+            seed=self.seed if over else b"",
+        )
 
     def seat_of(self, member_id: int) -> int | None:
         """The seat of ``member_id`` if they are seated (and have not left), else None."""
@@ -172,6 +212,9 @@ class Table:
             "idle_deadline": self.idle_deadline,
             "dm_messages": [[seat, *where] for seat, where in self.dm_messages.items()],
             "dm_closed": list(self.dm_closed.items()),
+            "ranked": self.ranked,
+            "substituted": self.substituted,
+            "game_schema": None if self.game is None else self.game.SCHEMA_VERSION,
             "game": None if self.game is None else self.game.model_dump_json(),
         })
 
@@ -189,12 +232,14 @@ class Table:
         Raises
         ------
         ValueError
-            For another snapshot version or an unknown game.
+            For a newer snapshot version, an unknown game or a game schema it cannot read.
         """
         data = json.loads(text)
-        if data.get("version") != SNAPSHOT_VERSION or data["game_name"] not in games:
+        if data.get("version") not in (1, SNAPSHOT_VERSION) or data["game_name"] not in games:
             raise ValueError(f"cannot restore table {data.get('id')!r}")
         game = data["game"]
+        adapter = games[data["game_name"]]
+        seats = [Seat(**seat) for seat in data["seats"]]
         table = cls(
             id=data["id"],
             game_name=data["game_name"],
@@ -203,9 +248,9 @@ class Table:
             host_id=data["host_id"],
             buy_in=data["buy_in"],
             options=data["options"],
-            seats=[Seat(**seat) for seat in data["seats"]],
+            seats=seats,
             state=TableState(data["state"]),
-            game=None if game is None else games[data["game_name"]].load_game(game),
+            game=None if game is None else adapter.load_game(game, data.get("game_schema", 1)),
             seed=bytes.fromhex(data["seed"]),
             board_message_id=data["board_message_id"],
             ending=data["ending"],
@@ -215,6 +260,8 @@ class Table:
             dm_messages={seat: (deal, channel, message)
                          for seat, deal, channel, message in data["dm_messages"]},
             dm_closed=dict(data["dm_closed"]),
+            ranked=data.get("ranked", all(seat.member_id is not None for seat in seats)),
+            substituted=data.get("substituted", False),
         )
         table.notes.extend(data["notes"])
         return table
@@ -222,6 +269,6 @@ class Table:
 
 _SAVED_FIELDS = (
     "seats", "state", "game", "seed", "board_message_id", "ending", "notes", "deadlines",
-    "timeouts", "idle_deadline", "dm_messages", "dm_closed",
+    "timeouts", "idle_deadline", "dm_messages", "dm_closed", "host_id", "ranked", "substituted",
 )
 """The fields :meth:`Table.snapshot` saves that a change may alter (not the ids)."""

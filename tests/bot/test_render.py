@@ -26,6 +26,15 @@ from engine.tripoli.phases import Phase
 from engine.tripoli.rules import PRESET_NOTES, PRESETS, describe_differences, make_rules
 
 ADAPTER = TripoliAdapter()
+
+
+def board_of(table: Table) -> Rendered:
+    """The board as the runtime renders it: from the table's frozen info and the game."""
+    return ADAPTER.board(table.info(ADAPTER.spec_for(table.options)), table.game)
+
+
+def hand_of(table: Table, seat: int) -> Rendered:
+    return ADAPTER.hand(table.info(ADAPTER.spec_for(table.options)), table.game, seat)
 LONG_NAMES = [
     "𝕷𝖔𝖓𝖌 **bold** _name_ ~~with~~ `code` " * 3,
     "W" * 32,
@@ -61,10 +70,10 @@ def check(rendered: Rendered, table: Table) -> None:
 
 
 def render_all(table: Table) -> int:
-    check(ADAPTER.board(table), table)
+    check(board_of(table), table)
     for seat in range(len(table.seats)):
         if table.game.stacks[seat] is not None:
-            check(ADAPTER.hand(table, seat), table)
+            check(hand_of(table, seat), table)
     return 1
 
 
@@ -72,26 +81,26 @@ def play_to_the_end(table: Table, rng: random.Random, seats: int) -> None:
     """The AI plays ``table`` through three deals and the leftover round, rendering after
     every action; a few sessions are ended early (abandoning the deal or not)."""
     stacks = [table.buy_in] * seats
-    table.game = ADAPTER.new_game(table.options, stacks, rng.randbytes(32))
+    table.game = ADAPTER.new_game(table.options, seats, rng.randbytes(32), table.buy_in)
     table.seed, table.state = b"s" * 32, TableState.PLAYING
     renders = render_all(table)
     ended = False
     while not table.game.is_over:
-        if ADAPTER.between_deals(table.game):
+        if table.game.between_deals:
             if table.game.deal_number >= 3:
-                ADAPTER.end_session(table.game, abandon=False)
+                table.game.end_session(abandon=False)
                 ended = True
             else:
-                ADAPTER.start_deal(table.game)
+                table.game.start_deal()
             renders += render_all(table)
             continue
         seat = min(table.game.to_act)
         table.game.apply(seat, ADAPTER.ai_action(table.game, seat, rng))
         renders += render_all(table)
         if not ended and rng.random() < 0.005:
-            ADAPTER.end_session(table.game, abandon=rng.random() < 0.5)
+            table.game.end_session(abandon=rng.random() < 0.5)
             ended = True
-    final = ADAPTER.board(table)
+    final = board_of(table)
     check(final, table)
     assert final.view is None and table.seed.hex() in (final.embed.footer.text or "")
     assert renders > 3, renders  # the first deal, its actions, the next deals
@@ -116,7 +125,8 @@ def test_every_preset_fits_discord_through_a_session(preset, seed):
 
 def test_lobby_with_nine_long_names_fits():
     table = table_of(9, random.Random(7))
-    rendered = common.lobby(table, "Tripoli", ADAPTER.describe_options(table.options), 2, 9)
+    rendered = common.lobby(table.info(ADAPTER.spec_for(table.options)),
+                            ADAPTER.describe_options(table.options))
     check(rendered, table)
     assert "(host)" in rendered.embed.fields[0].value
 
@@ -157,7 +167,7 @@ def started(preset: str, seats: int = 3, seed: bytes = b"render") -> Table:
     table = Table(id="abc123", game_name="tripoli", guild_id=1, channel_id=2, host_id=100,
                   buy_in=100, options={"preset": preset})
     table.seats = [Seat(100 + i, name) for i, name in enumerate(["Ann", "Ben", "Cy", "Di"][:seats])]
-    table.game = ADAPTER.new_game(table.options, [100] * seats, seed)
+    table.game = ADAPTER.new_game(table.options, seats, seed, 100)
     table.seed, table.state = b"s" * 32, TableState.PLAYING
     return table
 
@@ -186,7 +196,7 @@ def play_until(table: Table, done, rng: random.Random | None = None) -> None:
 def test_the_board_shows_the_tables_own_spaces_with_what_they_pay_for(preset):
     rules = PRESETS[preset]
     table = started(preset, seats=max(3, rules.min_players) if preset != "dutch" else 4)
-    board = field(ADAPTER.board(table), "Board").value.replace("\ufe0e", "")
+    board = field(board_of(table), "Board").value.replace("\ufe0e", "")
     view = table.game.public_view()
     assert list(view.space_labels) == list(rules.spaces)
     for space, label in view.space_labels.items():
@@ -202,7 +212,7 @@ def test_the_board_shows_the_tables_own_spaces_with_what_they_pay_for(preset):
 def test_cosmo_board_shows_the_dial_and_the_spaces_pay_for_its_suit():
     table = started("cosmo")
     game = table.game
-    rendered = ADAPTER.board(table)
+    rendered = board_of(table)
     title = field(rendered, "Board").name.replace("\ufe0e", "")
     seq = "-".join(str(r) for r in range(game.seq_start, game.seq_start + 3))
     seq = seq.replace("11", "J").replace("12", "Q").replace("13", "K").replace("14", "A")
@@ -218,26 +228,26 @@ def test_pay_suit_auction_suit_buttons_and_the_named_suit():
     game = table.game
     game.apply(game.dealer, act.Keep())
     assert game.phase is Phase.AUCTION and game.auction.item == "pay_suit"
-    status = ADAPTER.board(table).embed.description
+    status = board_of(table).embed.description
     assert "Auction of the right to name the pay suit; the winning bid goes onto KITTY" in status
     first = min(game.to_act)
     game.apply(first, act.Bid(amount=2))
     while game.phase is Phase.AUCTION:
         game.apply(min(game.to_act), act.Pass())
     assert game.phase is Phase.NAME_SUIT and game.namer == first
-    board = ADAPTER.board(table)
+    board = board_of(table)
     assert "won the auction and names the pay suit" in board.embed.description
-    hand = ADAPTER.hand(table, first)
+    hand = hand_of(table, first)
     suits = [i for i in button_ids(hand) if ":name_suit:" in i]
     assert sorted(i.rsplit(":", 1)[1] for i in suits) == ["c", "d", "h", "s"]
     assert "name the pay suit" in field(hand, "Now").value
     check(hand, table)
     other = (first + 1) % 3
-    assert not [i for i in button_ids(ADAPTER.hand(table, other)) if ":name_suit:" in i]
+    assert not [i for i in button_ids(hand_of(table, other)) if ":name_suit:" in i]
     action = ADAPTER.action(game, first, "name_suit", "s", (), None)
     game.apply(first, action)
     assert game.pay_suit is Suit.SPADES
-    board = ADAPTER.board(table)
+    board = board_of(table)
     assert field(board, "Board").name == "Board · pay suit ♠\ufe0e"
     assert "A♥→A♠\ufe0e" in field(board, "Board").value
     log = field(board, "Log").value
@@ -255,15 +265,15 @@ def test_ghost_auction_wording():
     table = started("italian-ghost-auction", seats=3)
     game = table.game
     assert game.phase is Phase.AUCTION and game.auction.item == "ghost"
-    board = ADAPTER.board(table)
+    board = board_of(table)
     assert "Auction of the ghost hand; the winning bid goes onto MONTE" in board.embed.description
     assert "Bidding for the ghost hand (bids go onto MONTE)." in field(board, "Log").value
     bidder = min(game.to_act)
-    assert "Bid for the ghost hand" in field(ADAPTER.hand(table, bidder), "Now").value
+    assert "Bid for the ghost hand" in field(hand_of(table, bidder), "Now").value
     game.apply(bidder, act.Bid(amount=1))
     while game.phase is Phase.AUCTION:
         game.apply(min(game.to_act), act.Pass())
-    log = field(ADAPTER.board(table), "Log").value
+    log = field(board_of(table), "Log").value
     assert f"{table.seats[bidder].name} wins the ghost hand for 1 chip, paid onto MONTE." in log
 
 
@@ -271,7 +281,7 @@ def test_italian_automatic_poker_shows_the_showdown_without_betting_controls():
     table = started("italian", seats=3)
     game = table.game
     assert game.phase is Phase.MICHIGAN  # antes, pay cards and poker need no decision
-    board = ADAPTER.board(table)
+    board = board_of(table)
     assert "Showdown" in [f.name for f in board.embed.fields]
     labels = [c.get("label") for row in board.view.to_components() for c in row["components"]]
     assert not {"Check", "Bet…", "Call", "Fold", "Best five"} & set(labels)
@@ -282,9 +292,9 @@ def test_no_bets_or_plural_slips_after_the_showdown():
     table = started("classic", seats=3)
     rng = random.Random(11)
     play_until(table, lambda g: g.phase is Phase.MICHIGAN, rng)
-    assert "bet " not in field(ADAPTER.board(table), "Players").value
+    assert "bet " not in field(board_of(table), "Players").value
     play_until(table, lambda g: g.phase is Phase.BETWEEN_DEALS, rng)
-    players = field(ADAPTER.board(table), "Players").value
+    players = field(board_of(table), "Players").value
     assert "bet " not in players and "1 cards" not in players
 
 
@@ -318,7 +328,7 @@ def test_adapter_builds_rules_only_through_make_rules():
     with pytest.raises(ValueError, match="dial"):
         ADAPTER.rules({"preset": "cosmo", "seq_start": 6})
     with pytest.raises(Refusal, match="4-7 players"):
-        ADAPTER.new_game({"preset": "dutch"}, [100] * 3, b"x")
+        ADAPTER.new_game({"preset": "dutch"}, 3, b"x", 100)
     rules = ADAPTER.rules({"preset": "italian", "ante": 3, "seq_start": 6, "turn_seconds": 30})
     assert (rules.ante, rules.dealer_ante, rules.seq_ranks) == (3, 2, 6)
     assert ADAPTER.rules({"ante": 1, "bet_limit": 10, "turn_seconds": None}) == PRESETS["classic"]
@@ -328,38 +338,36 @@ def test_a_lobby_saved_with_unplayable_options_still_renders():
     line = ADAPTER.describe_options({"ante": 0, "bet_limit": 10})
     assert "cannot be played" in line and "ante" in line
     with pytest.raises(Refusal, match="cannot be played"):
-        ADAPTER.new_game({"ante": 0}, [100, 100], b"x")
+        ADAPTER.new_game({"ante": 0}, 2, b"x", 100)
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
 def test_a_table_adapter_has_the_seat_range_of_its_preset(preset):
     rules = PRESETS[preset]
-    narrowed = ADAPTER.for_table({"preset": preset, "ante": 2})
-    assert (narrowed.min_seats, narrowed.max_seats) == (rules.min_players, rules.max_players)
-    assert (ADAPTER.min_seats, ADAPTER.max_seats) == (2, 9)  # the game's own range is kept
+    narrowed = ADAPTER.spec_for({"preset": preset, "ante": 2})
+    assert narrowed.seats == range(rules.min_players, rules.max_players + 1)
+    assert ADAPTER.spec.seats == range(2, 10)  # the game's own range is kept
     table = table_of(1, random.Random(preset), preset)
-    lobby = common.lobby(table, "Tripoli", narrowed.describe_options(table.options),
-                         narrowed.min_seats, narrowed.max_seats)
+    lobby = common.lobby(table.info(narrowed), ADAPTER.describe_options(table.options))
     assert f"({rules.min_players}–{rules.max_players} seats)" in lobby.embed.description
     assert lobby.embed.fields[0].name == f"Seats (1/{rules.max_players})"
 
 
 def test_dutch_is_narrowed_and_unplayable_options_keep_the_games_range():
-    dutch = ADAPTER.for_table({"preset": "dutch"})
-    assert (dutch.min_seats, dutch.max_seats) == (4, 7)
-    assert "4-7 players" in dutch.describe_options({"preset": "dutch"})
-    broken = ADAPTER.for_table({"preset": "whist"})
-    assert (broken.min_seats, broken.max_seats) == (2, 9)
+    assert ADAPTER.spec_for({"preset": "dutch"}).seats == range(4, 8)
+    assert "4-7 players" in ADAPTER.describe_options({"preset": "dutch"})
+    assert ADAPTER.spec_for({"preset": "whist"}).seats == range(2, 10)
 
 
 @pytest.mark.parametrize("name", ["🤖 AI 1", "🤖\ufe0f AI 1", "AI 1", "🤖AI 1", " 🤖  AI   1 "])
 def test_no_member_name_looks_like_an_ai_seat(name):
     table = table_of(1, random.Random(1))
     table.seats = [Seat(None, "AI 1", ai=True), Seat(200, name)]
-    ai, member = common.seat_label(table, 0), common.seat_label(table, 1)
+    info = table.info(ADAPTER.spec)
+    ai, member = common.seat_label(info, 0), common.seat_label(info, 1)
     assert ai == f"{common.AI_MARK} AI 1"
     assert common.AI_MARK not in member and member != ai
-    lobby = common.lobby(table, "Tripoli", "Rules.", 2, 9).embed.fields[0].value
+    lobby = common.lobby(info, "Rules.").embed.fields[0].value
     assert lobby.count(common.AI_MARK) == 1
 
 
@@ -377,7 +385,7 @@ def test_player_facing_text_names_no_rule_file():
     table = started("classic")
     table.game.end_session(True)
     play_until(table, lambda game: game.is_over)
-    footer = ADAPTER.board(table).embed.footer.text or ""
+    footer = board_of(table).embed.footer.text or ""
     assert table.seed.hex() in footer
     for text in [*texts, footer]:
         assert "§" not in text and ".md" not in text and "DESIGN" not in text, text

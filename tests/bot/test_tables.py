@@ -15,6 +15,7 @@ import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
+from bot.games import GAMES
 from bot.runtime.interactions import parse_amount
 from bot.runtime.refs import STALE_MESSAGE, Ref, Refusal
 from bot.runtime.registry import TableRegistry
@@ -37,7 +38,8 @@ async def store(tmp_path):
 def registry(store, tmp_path) -> TableRegistry:
     settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                         board_edit_interval=0)
-    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock()))
+    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock()),
+                         GAMES)
 
 
 async def lobby(registry: TableRegistry, *members: int, buy_in: int = 100,
@@ -328,7 +330,7 @@ async def test_board_edits_in_a_burst_become_one(store, tmp_path):
                         board_edit_interval=0.05)
     registry = TableRegistry(SimpleNamespace(
         store=store, settings=settings, clock=ManualClock(),
-        get_partial_messageable=board.get_partial_messageable))
+        get_partial_messageable=board.get_partial_messageable), GAMES)
     table = await lobby(registry, ANN, BEN)
     table.board_message_id = 99
     for _ in range(10):
@@ -414,7 +416,7 @@ async def test_a_failed_save_undoes_the_move_and_asks_to_retry(registry, store, 
     async def broken(*_args: object) -> None:
         raise StoreError("disk full")
 
-    monkeypatch.setattr(store, "save_table", broken)
+    monkeypatch.setattr(store, "commit_table", broken)
     with pytest.raises(Refusal) as refused:
         await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
     assert refused.value.code == "store" and "try again" in refused.value.message
@@ -462,7 +464,7 @@ async def test_a_failed_save_undoes_a_lobby_change_or_next_deal_and_asks_to_retr
 ):
     table = await lobby(registry, ANN, BEN)
     saved = table.snapshot()
-    monkeypatch.setattr(store, "save_table", broken_save)
+    monkeypatch.setattr(store, "commit_table", broken_save)
     for change in (registry.join(table, CAT, "m3"), registry.add_ai(table, ANN, False),
                    registry.leave(table, BEN)):
         with pytest.raises(Refusal) as refused:
@@ -473,7 +475,7 @@ async def test_a_failed_save_undoes_a_lobby_change_or_next_deal_and_asks_to_retr
     await registry.start(table, ANN, False)
     await finish_deal(registry, table)
     deal, saved = table.game.deal_number, table.snapshot()
-    monkeypatch.setattr(store, "save_table", broken_save)
+    monkeypatch.setattr(store, "commit_table", broken_save)
     with pytest.raises(Refusal) as refused:
         await registry.next_deal(table, ANN, Ref(table.id, "next", None, deal))
     assert refused.value.code == "store" and table.snapshot() == saved
@@ -482,27 +484,34 @@ async def test_a_failed_save_undoes_a_lobby_change_or_next_deal_and_asks_to_retr
     assert table.game.deal_number == deal + 1
 
 
-async def test_a_change_that_moved_chips_stands_when_its_save_fails(registry, store, monkeypatch):
-    """Leaving between deals settled the stack in the store: it is not undone (the chips
-    are in the member's balance); the next change saves the table."""
+async def test_a_leave_whose_commit_fails_moves_no_chip_and_keeps_the_seat(
+    registry, store, monkeypatch
+):
+    """The settlement of a leaving stack and the saved seat commit together: when the
+    commit fails, neither happens; when it works, both (no crash can pay twice)."""
     table = await started(registry, ANN, BEN, CAT)
     await finish_deal(registry, table)
     stack = table.game.stacks[2]
     balance = await store.balance(GUILD, CAT)
-    monkeypatch.setattr(store, "save_table", broken_save)
+    monkeypatch.setattr(store, "commit_table", broken_save)
+    with pytest.raises(Refusal) as refused:
+        await registry.leave(table, CAT)
+    assert refused.value.code == "store"
+    assert table.seat_of(CAT) == 2 and await store.balance(GUILD, CAT) == balance
+    assert await store.table_escrow(table.id) == table.game.total_chips()
+    monkeypatch.undo()
     await registry.leave(table, CAT)
     assert table.seat_of(CAT) is None and await store.balance(GUILD, CAT) == balance + stack
-    monkeypatch.undo()
-    await registry.next_deal(table, ANN, Ref(table.id, "next", None, table.game.deal_number))
     [(_id, _guild, _channel, data)] = await store.load_tables()
     assert Table.from_snapshot(data, registry.games).seat_of(CAT) is None
+    assert await store.table_escrow(table.id) == table.game.total_chips()
 
 
 async def test_a_timeout_that_cannot_be_saved_is_undone_and_fires_again(registry, store,
                                                                          monkeypatch):
     clock = registry.bot.clock
     table = await started(registry, ANN, BEN)
-    monkeypatch.setattr(store, "save_table", broken_save)
+    monkeypatch.setattr(store, "commit_table", broken_save)
     clock.advance(61)
     await registry.fire_due()
     assert table.game.phase is Phase.SPARE and table.timeouts == {}

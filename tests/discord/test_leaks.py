@@ -176,15 +176,15 @@ async def test_a_ranked_session_with_faults_leaks_no_card(world, caplog):
     dealer = session.game.dealer
     other = session.member((dealer + 1) % 3)
     await session.click(other, session.board, label="Keep")  # not their decision
-    save = world.store.save_table
+    save = world.store.commit_table
 
     async def broken(*_args: Any) -> None:
         raise StoreError("disk full")
 
-    world.store.save_table = broken
+    world.store.commit_table = broken
     failed = await session.click(session.member(dealer), session.board, label="Exchange")
     assert "try again" in failed.response.content
-    world.store.save_table = save
+    world.store.commit_table = save
     await session.click(session.member(dealer), session.board, label="Exchange")
     await session.my_hand(session.member(dealer))  # the old hand, for the dealer only
     await session.click(session.member(dealer), session.board, label="Keep")

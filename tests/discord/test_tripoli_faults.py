@@ -22,7 +22,7 @@ async def test_a_slow_store_is_acknowledged_in_time_and_applied_once(world):
     dealer = session.game.dealer
     member = session.member(dealer)
     log = len(session.game.log)
-    async with slow_store(world, "save_table"):
+    async with slow_store(world, "commit_table"):
         result = await member.click(session.board, label="Keep")
         assert result.deferred and result.acknowledged  # within the 3 s on simcord's clock
     assert [e.kind for e in session.game.log[log:]].count("spare_kept") == 1
@@ -92,7 +92,7 @@ async def test_a_slow_end_command_answers_privately_after_deferring(world):
     session = await open_table(world, world.alice, world.bob)
     await session.click(world.alice, session.board, label="Start")
     mark = len(world.env.http_requests)
-    async with slow_store(world, "save_table"):
+    async with slow_store(world, "commit_table"):
         result = await world.alice.slash(world.channel, "tripoli end")
     assert session.table.ending
     [callback] = [r for r in world.env.http_requests[mark:] if r.path.endswith("/callback")]
@@ -158,18 +158,18 @@ async def test_a_board_edit_failing_with_503_is_tried_again_and_the_state_kept(w
 async def test_a_failed_save_in_a_click_changes_nothing_and_asks_to_retry(world):
     session = await open_table(world, world.alice, world.bob)
     await session.click(world.alice, session.board, label="Start")
-    store, save = world.store, world.store.save_table
+    store, save = world.store, world.store.commit_table
 
     async def broken(*_args):
         raise StoreError("disk I/O error")
 
-    store.save_table = broken
+    store.commit_table = broken
     game, board = session.game.model_dump_json(), session.board.embeds[0].to_dict()
     dealer = session.member(session.game.dealer)
     result = await session.click(dealer, session.board, label="Keep")
     assert result.response.ephemeral and "try again" in result.response.content
     assert session.game.model_dump_json() == game and session.board.embeds[0].to_dict() == board
-    store.save_table = save
+    store.commit_table = save
     await session.click(dealer, session.board, label="Keep")  # the retry works
     assert session.game.phase is Phase.SELECT
     saved = dict((t, d) for t, _g, _c, d in await world.store.load_tables())

@@ -1,0 +1,224 @@
+"""Showing a table: the board message and the members' DM hand views (DESIGN.md §4).
+
+Updates with no interaction behind them (timers, AI moves) edit the board with the bot's own
+token, never an interaction token (case C01), debounced by ``board_edit_interval``. A board
+that was deleted (10008) or is too old to edit (30046) is posted again; a failure on
+Discord's side (5xx) or a rate limit (429) is tried again with growing waits; a board the
+bot may not edit (50001 Missing Access, 50013 Missing Permissions) is logged once for the
+admin, naming the permission, and the table goes on from "My hand". Members who turned DM
+hand views on get one DM per deal, edited as their hand changes; closed DMs (50007) are
+noted on the board without cards.
+
+:class:`Publisher` is mixed into :class:`bot.runtime.registry.TableRegistry`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import Any
+
+import discord
+
+from bot.render import common
+from bot.runtime.spec import Rendered
+from bot.runtime.table import Table, TableState
+
+log = logging.getLogger("parlour.tables")
+
+DM_SETTING = "dm"
+"""Key of a member's DM hand views setting (scope ``user:<id>``, JSON ``true``/``false``)."""
+
+DM_CLOSED = 50007
+"""Discord's error code for "Cannot send messages to this user" (closed DMs)."""
+
+REPOST_CODES = frozenset({10008, 10003, 30046})
+"""Board edit errors answered by posting a new board: unknown message (deleted), unknown
+channel message thread, too many edits of an old message."""
+
+FORBIDDEN_CODES = frozenset({50001, 50013})
+"""Board edit errors that no retry mends: Missing Access, Missing Permissions."""
+
+BOARD_RETRIES = 5
+"""Times a board edit that failed on Discord's side (5xx) or was rate limited is tried
+again."""
+
+BOARD_RETRY_WAIT = 2.0
+"""Seconds before the first retry of a failed board edit; each further retry waits twice as
+long (or the edit interval, if longer)."""
+
+
+class Publisher:
+    """Board edits and DM hand views of the table registry (see the module docstring)."""
+
+    bot: Any
+
+    def render_board(self, table: Table) -> Rendered:  # provided by the registry
+        raise NotImplementedError
+
+    def render_hand(self, table: Table, seat: int) -> Rendered:  # provided by the registry
+        raise NotImplementedError
+
+    def _spawn(self, coro: Any) -> asyncio.Task[Any]:  # provided by the registry
+        raise NotImplementedError
+
+    async def _save_quietly(self, table: Table) -> None:  # provided by the registry
+        raise NotImplementedError
+
+    def schedule_board_edit(self, table: Table) -> None:
+        """Edit the board soon with the bot's token (never an interaction token, C01).
+
+        Edits asked for within ``board_edit_interval`` seconds become one edit.
+        """
+        table.board_dirty = True
+        self._schedule_publish(table)
+
+    def _schedule_publish(self, table: Table) -> None:
+        if table.board_task is None or table.board_task.done():
+            table.board_task = self._spawn(self._publish_loop(table))
+
+    async def _publish_loop(self, table: Table) -> None:
+        """Debounced publishing: the board, then the members' DM hand views.
+
+        At most one board edit per ``board_edit_interval`` seconds; an edit that failed on
+        Discord's side is tried again :data:`BOARD_RETRIES` times at most, waiting
+        :data:`BOARD_RETRY_WAIT` seconds and then twice as long each time (the table's
+        state does not depend on it).
+        """
+        failures = 0
+        while table.board_dirty or table.dms_dirty:
+            wait = self.bot.settings.board_edit_interval
+            if failures:
+                wait = max(wait, BOARD_RETRY_WAIT * 2 ** (failures - 1))
+            await asyncio.sleep(wait)
+            if table.board_dirty:
+                table.board_dirty = False
+                if await self._edit_board(table):
+                    failures = 0
+                else:
+                    failures += 1
+                    table.board_dirty = table.board_dirty or failures <= BOARD_RETRIES
+            if table.dms_dirty:
+                table.dms_dirty = False
+                await self._update_dms(table)
+
+    async def wants_dm(self, member_id: int) -> bool:
+        """True when the member turned DM hand views on (setting ``user:<id>`` / ``dm``,
+        JSON ``true``; written by ``/settings dm on|off``)."""
+        text = await self.bot.store.get_setting(f"user:{member_id}", DM_SETTING)
+        return text is not None and json.loads(text) is True
+
+    async def set_dm(self, member_id: int, on: bool) -> list[Table]:
+        """Turn a member's DM hand views on or off (``/settings dm``) and apply it at once.
+
+        Turning them on sends the member's DM hand view of every deal they are playing now
+        (and tries again where their DMs were found closed); turning them off stops editing
+        the DMs already sent.
+
+        Returns
+        -------
+        list[Table]
+            The live tables where the member holds a hand now.
+
+        Raises
+        ------
+        StoreError
+            When the setting cannot be saved; nothing changed then.
+        """
+        await self.bot.store.set_setting(f"user:{member_id}", DM_SETTING, json.dumps(on))
+        playing = [table for table in self.by_id.values()  # type: ignore[attr-defined]
+                   if table.state is TableState.PLAYING and table.seat_of(member_id) is not None]
+        for table in playing:
+            seat = table.seat_of(member_id)
+            if on:
+                table.dm_closed.pop(seat, None)
+            table.dms_dirty = True
+            self._schedule_publish(table)
+        return playing
+
+    async def _update_dms(self, table: Table) -> None:
+        """Keep one DM hand view per member and deal up to date (DESIGN.md §4); a member
+        whose DMs are closed (50007) is told on the board, without cards, to use My hand."""
+        if table.state is not TableState.PLAYING:
+            return
+        deal = table.game.deal_number
+        for seat in table.active_seats():
+            entry = table.seats[seat]
+            if entry.member_id is None or table.dm_closed.get(seat) == deal:
+                continue
+            if not await self.wants_dm(entry.member_id):
+                continue
+            rendered = self.render_hand(table, seat)
+            known = table.dm_messages.get(seat)
+            try:
+                if known is not None and known[0] == deal:
+                    channel = self.bot.get_partial_messageable(known[1])
+                    await channel.get_partial_message(known[2]).edit(
+                        embed=rendered.embed, view=rendered.view
+                    )
+                else:
+                    dm = await self.bot.create_dm(discord.Object(id=entry.member_id))
+                    message = await dm.send(embed=rendered.embed, view=rendered.view)
+                    table.dm_messages[seat] = (deal, dm.id, message.id)
+            except discord.HTTPException as error:
+                if error.code != DM_CLOSED:
+                    log.warning("table %s: DM hand view of seat %d failed: %s",
+                                table.id, seat, error)
+                    continue
+                table.dm_closed[seat] = deal
+                table.note(f"{common.short_name(entry.name)}'s DMs are closed: "
+                           "press My hand to see your cards.")
+                self.schedule_board_edit(table)
+
+    async def _edit_board(self, table: Table) -> bool:
+        """Show the table's state on its board (re-posting a board that is gone).
+
+        Returns False when the edit failed in a way worth retrying (Discord's side, a rate
+        limit); True when it worked or no retry can mend it (missing permissions: logged
+        once for the admin, the table goes on from "My hand").
+        """
+        if table.board_message_id is None:
+            return True
+        rendered = self.render_board(table)
+        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        try:
+            await channel.get_partial_message(table.board_message_id).edit(
+                embed=rendered.embed, view=rendered.view
+            )
+        except discord.HTTPException as error:
+            if error.code in FORBIDDEN_CODES:
+                self._cannot_show(table, error)
+                return True
+            if error.code not in REPOST_CODES:
+                log.warning("table %s: board edit failed: %s", table.id, error)
+                return not _retryable(error)
+            log.info("table %s: board message gone (%s); posting a new one", table.id, error)
+            try:
+                message = await channel.send(embed=rendered.embed, view=rendered.view)
+            except discord.HTTPException as failure:
+                log.warning("table %s: board could not be re-posted: %s", table.id, failure)
+                if failure.code in FORBIDDEN_CODES:
+                    self._cannot_show(table, failure)
+                    return True
+                return not _retryable(failure)
+            async with table.lock:
+                table.board_message_id = message.id
+                table.board_blocked = False
+                await self._save_quietly(table)
+            return True
+        table.board_blocked = False
+        return True
+
+    def _cannot_show(self, table: Table, error: discord.HTTPException) -> None:
+        """The bot may not edit or post the board: tell the admin once (the log names the
+        permission) and the members on their next interaction."""
+        if not table.board_blocked:
+            log.error("table %s: the board in channel %d cannot be shown (%s): give Parlour "
+                      "the View Channel, Send Messages and Embed Links permissions there",
+                      table.id, table.channel_id, error)
+        table.board_blocked = True
+
+
+def _retryable(error: discord.HTTPException) -> bool:
+    return error.status >= 500 or error.status == 429

@@ -1,0 +1,84 @@
+"""Stakes policies: what a table's seats put at stake and get back (DESIGN.md §4, §7).
+
+The table never mentions chips: it asks its game's policy (``GameSpec.stakes``) for the chip
+movements of a change, queues them on the table (``table.moves``) and the registry commits
+them with the table's snapshot in one transaction (``store.commit_table``), so a crash can
+never leave the balances and the table disagreeing.
+
+- ``"none"``: nothing moves (Troefcall, Kalooki without a stake; every casual table).
+- ``"buy_in"``: each seat's starting stack. On a ranked table Start escrows the buy-in of
+  every member, a member joining between deals escrows theirs, and a stack leaving the
+  table (a leave between deals, the end of the session) is settled back to its member. A
+  casual table (any AI seat) plays chips from its own bank: nothing moves.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from bot.runtime.table import Table
+from bot.store import ChipMove
+
+
+class StakesPolicy(Protocol):
+    """The chip movements of a table's life; each returns the moves to commit."""
+
+    def on_start(self, table: Table) -> list[ChipMove]:
+        """Start: the seats' stakes go into the table."""
+        ...
+
+    def on_join(self, table: Table, member_id: int) -> list[ChipMove]:
+        """A member sits down between deals."""
+        ...
+
+    def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
+        """A member's seat leaves the table with ``stack`` chips (chip games)."""
+        ...
+
+    def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
+        """The game is over: what each seat still holds goes back."""
+        ...
+
+
+class NoStakes:
+    """Nothing is at stake."""
+
+    def on_start(self, table: Table) -> list[ChipMove]:
+        return []
+
+    def on_join(self, table: Table, member_id: int) -> list[ChipMove]:
+        return []
+
+    def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
+        return []
+
+    def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
+        return []
+
+
+class BuyIn:
+    """Each seat's stack is its member's chips on a ranked table (see the module doc)."""
+
+    def on_start(self, table: Table) -> list[ChipMove]:
+        if not table.ranked:
+            return []
+        return [ChipMove("escrow", seat.member_id, table.buy_in, "buy_in")
+                for seat in table.seats if seat.member_id is not None]
+
+    def on_join(self, table: Table, member_id: int) -> list[ChipMove]:
+        return [ChipMove("escrow", member_id, table.buy_in, "buy_in")] if table.ranked else []
+
+    def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
+        return [ChipMove("settle", member_id, stack, "leave")] if table.ranked else []
+
+    def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
+        if not table.ranked:
+            return []
+        return [ChipMove("settle", seat.member_id, stacks[index] or 0, "payout")
+                for index, seat in enumerate(table.seats)
+                if not seat.left and seat.member_id is not None]
+
+
+POLICIES: dict[str, StakesPolicy] = {"none": NoStakes(), "buy_in": BuyIn()}
+"""The policy of each ``GameSpec.stakes`` value."""
