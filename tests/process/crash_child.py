@@ -48,6 +48,7 @@ secrets.token_bytes = lambda n=32: (_SEED * (n // 32 + 1))[:n]  # one shuffle fo
 from bot.clock import ManualClock  # noqa: E402  (after fixing the session seed)
 from bot.config import Settings  # noqa: E402
 from bot.store import open_store  # noqa: E402
+from engine.tripoli.phases import Phase  # noqa: E402
 
 try:
     from bot.runtime.refs import Ref, Refusal
@@ -204,7 +205,7 @@ class Driver:
         raise RuntimeError("the session did not finish")
 
     def between_deals(self) -> bool:
-        return self.registry.adapter(self.table).between_deals(self.table.game)
+        return self.table.game.phase is Phase.BETWEEN_DEALS
 
     async def end(self) -> None:
         """The host (or a manager) ends the session; the remaining decisions time out."""
@@ -251,7 +252,7 @@ class Driver:
         killer.step = "join2"
         await registry.join(self.table, DAN, f"m{DAN}")
         killer.step = "next"
-        deal = registry.adapter(self.table).deal_number(self.table.game)
+        deal = self.table.game.deal_number
         await registry.next_deal(self.table, HOST, Ref(self.table.id, "next", None, deal))
         killer.step = "deal2"
         await self.play(self.between_deals)
