@@ -8,6 +8,7 @@ overrides (e.g. ``deal3_contract="2T+1F"``, the pagat-literal deal 3 of K1).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any, Literal
 
 from pydantic import Field
@@ -40,6 +41,7 @@ def _count(n: int, one: str, many: str) -> str:
     return "" if n == 0 else f"{n} {one if n == 1 else many}"
 
 
+@cache
 def _jamaica_table(deal3: str, early_twelve: bool) -> tuple[Contract, ...]:
     """The nine Jamaican deals (§2.5 item 19; K1 for deal 3; §2.14 ``earlyDealsTwelve``)."""
     rows = [(9, 3, 0), (10, 2, 1), (11, 1, 2) if deal3 == "1T+2F" else (11, 2, 1)]

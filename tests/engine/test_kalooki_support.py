@@ -8,6 +8,7 @@ the playouts.
 
 from __future__ import annotations
 
+import random
 from collections import Counter
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ from pydantic import BaseModel
 from engine.cards import Card, parse_card
 from engine.core import SYSTEM, Action, IllegalAction
 from engine.kalooki.melds import four_low, three_rank
+from engine.kalooki.phases import Phase
 
 if TYPE_CHECKING:
     from engine.kalooki.game import KalookiGame
@@ -108,19 +110,20 @@ def check_invariants(game: KalookiGame) -> None:
         assert bool(game.legal_actions(s)) == (s in to_act), (s, to_act)
     assert SYSTEM not in to_act
     public = {c for m in game.melds for c in m.cards} | set(game.discard)
-    table = game.public_view()
-    for s in range(game.seats):
-        v = game.view(s)
-        assert set(v.hand) == set(game.hands[s])
-        assert visible_cards(v.model_copy(update={"log": ()})) <= set(game.hands[s]) | public
-        for event in v.log:
-            assert event == event.seen_by(s)
-    seen_publicly = visible_cards(table.model_copy(update={"log": ()}))
-    assert seen_publicly <= public
-    dealt = {c for h in game.hands for c in h} | set(game.stock)
-    for event in table.log:
-        leaked = visible_cards(event) & dealt - public
-        assert not leaked or event.kind in ("discarded", "drew_discard", "called"), event
+    for s in [*range(game.seats), None]:
+        table = game.public_view() if s is None else game.view(s).table
+        own = set(game.hands[s]) if s is not None else set()
+        if s is not None:
+            v = game.view(s)
+            assert v.hand == tuple(sorted(game.hands[s]))
+            assert visible_cards(v.options) <= own
+        assert visible_cards(table.model_copy(update={"log": ()})) <= public
+        for event in table.log:
+            assert event.seen_by(s) == event
+            if event.kind == "drew" and event.source == "stock" and event.seat != s:
+                assert event.card is None
+            if event.kind == "call_allowed" and event.caller != s:
+                assert event.extra is None
     text = game.model_dump_json()
     assert game.session_seed.hex() not in table.model_dump_json()
     clone = type(game).model_validate_json(text)
@@ -138,3 +141,19 @@ def refused(game: KalookiGame, seat: int, action: Action, decision: int | None =
     assert applied.value.code == info.value.code
     assert game.model_dump_json() == before
     return info.value.code
+
+
+def step(game: KalookiGame, policies, rng: random.Random) -> list:
+    """One decision of a seated table: in the call window every seat with a decision is
+    asked in random order and the first action is applied (nobody acting: SYSTEM closes
+    the window); otherwise the current player acts. ``policies[s]`` is ``ai.choose`` or
+    ``ai.random_legal``."""
+    if game.phase == Phase.WINDOW:
+        for seat in rng.sample(sorted(game.to_act), len(game.to_act)):
+            action = policies[seat](game.view(seat), game.legal_actions(seat), rng)
+            if action is not None:
+                return game.apply(seat, action, game.decision_id(seat))
+        return game.apply(SYSTEM, game.timeout_action(SYSTEM), game.decision_id(SYSTEM))
+    seat = game.turn
+    action = policies[seat](game.view(seat), game.legal_actions(seat), rng)
+    return game.apply(seat, action, game.decision_id(seat))

@@ -1,0 +1,904 @@
+"""The Kalooki game: one set of deals at one table (``rules/kalooki.md`` §2, §2T, §5).
+
+A deal: the deal and the upcard (§2.4) → turns of draw, lay-down / lay-off / joker
+exchange, discard (§2.6-§2.9) with calls between a discard and the next draw (§2.7) →
+going out and penalties (§2.10, §2.11), or a void deal after the second stock exhaustion
+(§2.12). The set has ``rules.deals`` scored deals; the lowest total wins, ties share (K18).
+
+**Dealing.** Deal k of the session (k counts every deal dealt, void deals included) uses
+``fairness.shuffled_deck(session_seed, k, 108)`` and shows ``fairness.commitment(seed, k)``.
+Card i of the first ``n × cards`` goes to seat ``(dealer + 1 + i) % n`` (one at a time
+clockwise from the dealer's left); the next card is the upcard (discard pile); the rest
+is the stock, its first card on top. ``deck=`` fixes that order instead (no commitment).
+
+**Reshuffle (§2.12 item 60).** At the first exhaustion the discard pile except its top
+card, sorted by card id, becomes the stock in the order
+``fairness.shuffle(cards, sha256(b"reshuffle" + fairness.deal_seed(seed, k)))``, so it is
+checkable once the seed is revealed. With nothing to reshuffle, or at a second exhaustion,
+the deal is void: no scores, the same dealer deals the same contract again (items 61, 62;
+K13 when it happens to a caller's extra card).
+
+**Calls (K4).** When a discard lands (and for the upcard with ``upcard_callable``, K7,
+as the dealer's discard) and someone may call it, a call window opens: a SYSTEM decision
+after ``rules.call_window`` seconds closes it. Meanwhile every eligible seat (§2.7 item 27;
+Trinidad T15) has an optional ``call`` and the current player may only *take the
+discard* (which ends the window: he has the first right to it, since he could refuse any
+call and take it anyway); he may not draw from the stock until the window closes, so that
+slower callers in a chat get their few seconds. The first call wins and interrupts him
+with a required Allow / Refuse (auto-allow when he has laid down and may not take the
+discard, item 32); later calls are refused as ``too_late``. After an allowed call the
+exposed card is dead until covered (item 33, K5) and he draws from the stock.
+
+Seats are fixed ints; the dealer is a rotating role. Every state change goes through
+:meth:`KalookiGame.apply` (players and SYSTEM), :meth:`start_deal` or :meth:`end_session`;
+each validates fully before changing anything (:meth:`check` runs the same validation).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable, Iterable, Sequence
+from typing import ClassVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine import fairness
+from engine.cards import DOUBLE_DECK_SIZE, Card
+from engine.core import SYSTEM, Action, Decisions, IllegalAction, Option, Outcome, Pending
+from engine.kalooki import melds as m
+from engine.kalooki.actions import (
+    Allow,
+    CallDiscard,
+    CloseWindow,
+    Discard,
+    Draw,
+    EndTurn,
+    ExchangeJoker,
+    LayDown,
+    LayOff,
+    Refuse,
+)
+from engine.kalooki.events import (
+    CallAllowed,
+    Called,
+    CallRefused,
+    DealScored,
+    DealStarted,
+    DealVoid,
+    Discarded,
+    Drew,
+    JokerExchanged,
+    KalookiEvent,
+    LaidDown,
+    LaidOff,
+    SessionOver,
+    StockReshuffled,
+    TurnEnded,
+    WentOut,
+    WindowClosed,
+    WindowOpened,
+)
+from engine.kalooki.phases import Phase
+from engine.kalooki.rules import Contract, KalookiRules
+from engine.kalooki.scoring import card_points, deal_penalty
+from engine.kalooki.views import KalookiSeatView, KalookiTableView, seat_view, table_view
+
+LOG_SIZE = 60
+Step = Callable[[], list[KalookiEvent]]
+
+
+class KalookiGame(BaseModel):
+    """The whole state of a Kalooki set; mutable, exact JSON snapshot round trip.
+
+    Build with :meth:`new` (a real session) or :meth:`from_position` (tests, puzzles).
+    ``stock[0]`` is the top of the stock, ``discard[-1]`` the top of the discard pile.
+    """
+
+    model_config = ConfigDict(ser_json_bytes="base64", val_json_bytes="base64")
+    GAME_NAME: ClassVar[str] = "kalooki"
+    SCHEMA_VERSION: ClassVar[int] = 1
+
+    rules: KalookiRules
+    seats: int
+    session_seed: bytes = Field(repr=False)  # secret until the session ends (DESIGN.md §3)
+    dealer: int
+    phase: Phase = Phase.BETWEEN_DEALS
+    deal_number: int = 0  # 1..rules.deals: the contract being played
+    dealt: int = 0  # deals dealt so far, void deals included (the shuffle index)
+    redeal: bool = False  # the last deal was void: the next one repeats its contract
+    hands: list[list[Card]]
+    stock: list[Card] = []
+    discard: list[Card] = []
+    melds: list[m.Meld] = []
+    next_meld: int = 1
+    laid_down: list[bool]
+    calls_used: list[int]
+    totals: list[int]
+    turn: int = 0
+    discarder: int | None = None  # who put the top discard there (the dealer: the upcard)
+    callable: bool = False  # the top discard landed this turn and may still be called
+    dead_top: bool = False  # exposed by an allowed call: untouchable until covered (K5)
+    caller: int | None = None  # ANSWER: the first caller
+    window_id: int = 0  # the SYSTEM decision id of the current call window
+    drawn: Card | None = None  # the card the current player drew this turn
+    melded_this_turn: bool = False  # his first lay-down was this turn (down and out)
+    exhaustions: int = 0
+    ending: bool = False
+    complete: bool = True
+    next_deck: list[Card] | None = None
+    commitment: str | None = None
+    decisions: Decisions
+    log: list[KalookiEvent] = []
+
+    # ------------------------------------------------------------------ construction
+
+    @classmethod
+    def new(
+        cls,
+        rules: KalookiRules,
+        players: int,
+        seed: bytes,
+        deck: Sequence[int] | None = None,
+        first_dealer: int | None = None,
+    ) -> KalookiGame:
+        """A new set; deal 1 starts at once.
+
+        Parameters
+        ----------
+        rules
+            The preset (:data:`~engine.kalooki.rules.PRESETS`).
+        players
+            Number of seats, within ``rules.min_players..max_players``.
+        seed
+            The secret session seed (the runtime draws 32 bytes); never shown in a view.
+        deck
+            The exact order of deal 1 (the 108 card ids; dealing order in the module doc).
+        first_dealer
+            Seat of the first dealer; default drawn from ``seed`` (§2.4 item 15).
+
+        Raises
+        ------
+        ValueError
+            On a bad player count, deck or dealer.
+        """
+        if not rules.min_players <= players <= rules.max_players:
+            raise ValueError(f"{rules.name} needs {rules.min_players}-{rules.max_players} players")
+        if first_dealer is None:
+            stream = fairness.random_stream(hashlib.sha256(b"first-dealer" + seed).digest())
+            first_dealer = fairness.uniform_below(stream, players)
+        if not 0 <= first_dealer < players:
+            raise ValueError(f"no seat {first_dealer}")
+        game = cls(
+            rules=rules,
+            seats=players,
+            session_seed=seed,
+            dealer=first_dealer,
+            hands=[[] for _ in range(players)],
+            stock=[Card(i) for i in range(DOUBLE_DECK_SIZE)],
+            laid_down=[False] * players,
+            calls_used=[0] * players,
+            totals=[0] * players,
+            decisions=Decisions.for_seats(players),
+        )
+        game.start_deal(deck)
+        return game
+
+    @classmethod
+    def from_position(
+        cls,
+        rules: KalookiRules | None = None,
+        *,
+        hands: dict[int, Sequence[int]],
+        seats: int | None = None,
+        dealer: int = 0,
+        turn: int | None = None,
+        phase: Phase = Phase.DRAW,
+        deal_number: int = 1,
+        melds: Sequence[tuple[int, m.MeldKind, Sequence[int]]] = (),
+        laid_down: Iterable[int] | None = None,
+        discard: Sequence[int] = (),
+        discarder: int | None = None,
+        stock: Sequence[int] = (),
+        calls_used: dict[int, int] | None = None,
+        totals: dict[int, int] | None = None,
+        seed: bytes = b"position",
+    ) -> KalookiGame:
+        """Build a position directly (tests, puzzles).
+
+        Parameters
+        ----------
+        hands
+            Seat -> cards.
+        seats
+            Number of seats (default: one more than the highest seat in ``hands``).
+        turn
+            The current player (default: left of the dealer).
+        phase
+            ``DRAW`` (he is to draw), ``PLAY`` (he has drawn) or ``WINDOW`` (``discard``'s
+            top was just discarded by ``discarder``, default the seat before ``turn``).
+        melds
+            ``(owner, kind, cards)`` on the table, in order (ids ``m1``, ``m2`` …).
+        laid_down
+            Seats that have laid down (default: the owners of ``melds``).
+        discard
+            The discard pile, bottom first.
+        stock
+            The top of the stock, top first; every card not listed anywhere goes under it
+            in id order.
+
+        Raises
+        ------
+        ValueError
+            If a card repeats, a meld is invalid or the phase is not supported.
+        """
+        rules = rules or KalookiRules()
+        n = seats if seats is not None else max(hands) + 1
+        listed = [Card(c) for cs in hands.values() for c in cs] + [Card(c) for c in discard]
+        listed += [Card(c) for c in stock] + [Card(c) for _, _, cs in melds for c in cs]
+        if len(set(listed)) != len(listed):
+            raise ValueError("a card is listed twice")
+        if phase not in (Phase.DRAW, Phase.PLAY, Phase.WINDOW):
+            raise ValueError(f"from_position does not build phase {phase}")
+        built = [
+            m.build(f"m{i}", owner, kind, [Card(c) for c in cs], rules)
+            for i, (owner, kind, cs) in enumerate(melds, start=1)
+        ]
+        down = {mm.owner for mm in built} if laid_down is None else set(laid_down)
+        rest = sorted(set(map(Card, range(DOUBLE_DECK_SIZE))) - set(listed))
+        turn = (dealer + 1) % n if turn is None else turn
+        game = cls(
+            rules=rules,
+            seats=n,
+            session_seed=seed,
+            dealer=dealer,
+            deal_number=deal_number,
+            dealt=deal_number,
+            hands=[[Card(c) for c in hands.get(s, ())] for s in range(n)],
+            stock=[Card(c) for c in stock] + rest,
+            discard=[Card(c) for c in discard],
+            melds=built,
+            next_meld=len(built) + 1,
+            laid_down=[s in down for s in range(n)],
+            calls_used=[(calls_used or {}).get(s, 0) for s in range(n)],
+            totals=[(totals or {}).get(s, 0) for s in range(n)],
+            turn=turn,
+            discarder=(turn - 1) % n if discarder is None else discarder,
+            decisions=Decisions.for_seats(n),
+        )
+        if phase == Phase.WINDOW:
+            game.callable = True
+            game._track(None, game._open_window)
+        else:
+            game.phase = phase
+        return game
+
+    # ------------------------------------------------------------------ protocol
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    @property
+    def between_deals(self) -> bool:
+        return self.phase == Phase.BETWEEN_DEALS
+
+    @property
+    def contract(self) -> Contract:
+        """The contract of the current (or last) deal."""
+        return self.rules.contracts[max(self.deal_number, 1) - 1]
+
+    @property
+    def outcome(self) -> Outcome | None:
+        """When over: penalty totals (points, lower is better), places lowest first (K18)."""
+        if not self.is_over:
+            return None
+        scores = dict(enumerate(self.totals))
+        return Outcome(scores=scores, places=_places(scores), complete=self.complete)
+
+    def callers(self) -> list[int]:
+        """Seats that may call the top discard now (§2.7 item 27; T15), in seat order."""
+        if self.phase != Phase.WINDOW:
+            return []
+        return [s for s in range(self.seats) if self._call_problem(s) is None]
+
+    def pending(self) -> tuple[Pending, ...]:
+        """Every open decision: in the call window the callers' optional calls, the current
+        player's optional take of the discard and the SYSTEM timer (K4)."""
+        if self.phase in (Phase.BETWEEN_DEALS, Phase.OVER):
+            return ()
+        if self.phase != Phase.WINDOW:
+            return (Pending(seat=self.turn, decision=self.decision_id(self.turn)),)
+        out = [
+            Pending(seat=s, decision=self.decision_id(s), required=False)
+            for s in sorted(self.to_act)
+        ]
+        timer = Pending(seat=SYSTEM, decision=self.window_id, after=self.rules.call_window)
+        return (*out, timer)
+
+    @property
+    def to_act(self) -> frozenset[int]:
+        """Seats with a decision pending (several in the call window; never SYSTEM)."""
+        if self.phase in (Phase.BETWEEN_DEALS, Phase.OVER):
+            return frozenset()
+        if self.phase != Phase.WINDOW:
+            return frozenset((self.turn,))
+        seats = set(self.callers())
+        if self._may_take_discard(self.turn):
+            seats.add(self.turn)
+        return frozenset(seats)
+
+    def decision_id(self, seat: int) -> int:
+        """The id of ``seat``'s current decision (SYSTEM: the current call window's id)."""
+        return self.window_id if seat == SYSTEM else self.decisions.ids[seat]
+
+    def legal_actions(self, seat: int) -> list[Option]:
+        """The options of ``seat`` now ([] when it has none); the one source of legality.
+
+        SYSTEM has ``close_window`` while a call window is open.
+        """
+        if seat == SYSTEM:
+            return [Option(kind="close_window")] if self.phase == Phase.WINDOW else []
+        if seat not in self.to_act:
+            return []
+        hand = tuple(sorted(self.hands[seat]))
+        match self.phase:
+            case Phase.WINDOW:
+                if seat != self.turn:
+                    return [Option(kind="call")]
+                return [Option(kind="draw", targets=("discard",))]
+            case Phase.ANSWER:
+                out = [Option(kind="allow")]
+                if self._may_take_discard(seat):
+                    out.append(Option(kind="refuse"))
+                return out
+            case Phase.DRAW:
+                sources = ("stock", "discard") if self._may_take_discard(seat) else ("stock",)
+                return [Option(kind="draw", targets=sources)]
+        return self._play_options(seat, hand)
+
+    def check(self, seat: int, action: Action, decision: int | None = None) -> None:
+        """Validate ``action`` exactly as :meth:`apply` does, without applying it.
+
+        Raises
+        ------
+        IllegalAction
+            As :meth:`apply`.
+        """
+        self._plan(seat, action, decision)
+
+    def apply(self, seat: int, action: Action, decision: int | None = None) -> list[KalookiEvent]:
+        """Apply ``seat``'s ``action`` (SYSTEM: ``close_window``); returns the events.
+
+        Raises
+        ------
+        IllegalAction
+            ``game_over``, ``between_deals``, ``not_your_turn``, ``stale`` (``decision`` is
+            not the seat's current decision id), ``illegal`` (not an option now);
+            for calls ``too_late`` (another player called first), ``laid_down``,
+            ``call_limit``, ``own_discard``, ``not_callable``; ``window_open`` (a stock
+            draw before the call window closed); ``bad_meld`` (with what is wrong or what
+            the contract still needs), ``no_contract`` (a lay-off or exchange before one's
+            contract), ``joker`` (a joker discard), ``not_in_hand``, ``no_meld``. The
+            state is unchanged then.
+        """
+        step = self._plan(seat, action, decision)
+        return self._track(None if seat == SYSTEM else seat, step)
+
+    def timeout_action(self, seat: int) -> Action:
+        """The default of a required decision (SYSTEM: closing the call window).
+
+        Allow a call; draw from the stock; in play, discard the card just drawn (a
+        natural), else the natural of most penalty points (lowest id first), else end the
+        turn (K8).
+
+        Raises
+        ------
+        IllegalAction
+            ``not_your_turn`` if the seat has no required decision.
+        """
+        if seat == SYSTEM and self.phase == Phase.WINDOW:
+            return CloseWindow()
+        if seat == SYSTEM or self.phase == Phase.WINDOW or seat not in self.to_act:
+            raise IllegalAction("not_your_turn", "You have no decision to make.")
+        if self.phase == Phase.ANSWER:
+            return Allow()
+        if self.phase == Phase.DRAW:
+            return Draw(source="stock")
+        naturals = [c for c in self.hands[seat] if not c.is_joker]
+        if not naturals:
+            return EndTurn()
+        if self.drawn in naturals:
+            return Discard(card=self.drawn)
+        return Discard(card=max(naturals, key=lambda c: (card_points(c), -c)))
+
+    def view(self, seat: int) -> KalookiSeatView:
+        """What ``seat`` may see: its own hand, its options and the board.
+
+        Raises
+        ------
+        ValueError
+            If there is no such seat.
+        """
+        if not 0 <= seat < self.seats:
+            raise ValueError(f"no seat {seat}")
+        return seat_view(self, seat)
+
+    def public_view(self) -> KalookiTableView:
+        """What every onlooker may see: no hand, no stock card, no seed."""
+        return table_view(self, None)
+
+    # ------------------------------------------------------------------ runtime operations
+
+    def start_deal(self, deck: Sequence[int] | None = None) -> list[KalookiEvent]:
+        """Deal the next deal (only between deals; after a void deal the same one again).
+
+        Raises
+        ------
+        IllegalAction
+            ``game_over`` when the set is over, ``illegal`` during a deal.
+        ValueError
+            If ``deck`` is not the 108 cards.
+        """
+        if self.phase == Phase.OVER:
+            raise IllegalAction("game_over", "The set is over.")
+        if self.phase != Phase.BETWEEN_DEALS:
+            raise IllegalAction("illegal", "A deal is in progress.")
+        checked = _checked_deck(deck)
+        return self._track(None, lambda: self._deal(checked))
+
+    def fix_next_deck(self, deck: Sequence[int] | None) -> None:
+        """Fix the card order of the next deal (tests, puzzles).
+
+        Raises
+        ------
+        ValueError
+            If ``deck`` is not the 108 cards.
+        """
+        self.next_deck = _checked_deck(deck)
+
+    def end_session(self, abandon: bool = False) -> list[KalookiEvent]:
+        """End the set: between deals at once; during a deal after it (its scores count), or
+        with ``abandon`` at once without scoring it (the outcome is then incomplete).
+
+        Raises
+        ------
+        IllegalAction
+            ``game_over`` when the set is already over.
+        """
+        if self.phase == Phase.OVER:
+            raise IllegalAction("game_over", "The set is over.")
+        if self.phase == Phase.BETWEEN_DEALS or abandon:
+            self.complete = not abandon
+            return self._track(None, self._finish)
+        self.ending = True
+        return []
+
+    # ------------------------------------------------------------------ validation
+
+    def _plan(self, seat: int, action: Action, decision: int | None) -> Step:
+        """Validate ``action`` of ``seat`` and return the step that applies it."""
+        if self.phase == Phase.OVER:
+            raise IllegalAction("game_over", "The set is over.")
+        if self.phase == Phase.BETWEEN_DEALS:
+            raise IllegalAction("between_deals", "No deal is in progress.")
+        if not isinstance(action, Action):
+            raise IllegalAction("illegal", "That is not a Kalooki action.")
+        if seat == SYSTEM:
+            if decision is not None and decision != self.window_id:
+                raise IllegalAction("stale", "That decision is over.")
+            if self.phase != Phase.WINDOW or not isinstance(action, CloseWindow):
+                raise IllegalAction("illegal", "No call window is open.")
+            return self._close_window
+        if not 0 <= seat < self.seats:
+            raise IllegalAction("not_your_turn", f"There is no seat {seat}.")
+        self.decisions.check(seat, decision)
+        if isinstance(action, CallDiscard):
+            problem = self._call_problem(seat)
+            if problem is not None:
+                raise problem
+            return lambda: self._call(seat)
+        if isinstance(action, CloseWindow) or (seat != self.turn and seat not in self.to_act):
+            raise IllegalAction("not_your_turn", "It is not your turn.")
+        option = next((o for o in self.legal_actions(seat) if o.kind == action.kind), None)
+        if option is None:
+            raise self._not_now(seat, action)
+        match action:
+            case Draw(source=source):
+                if source not in option.targets:
+                    raise self._not_now(seat, action)
+                return lambda: self._draw(seat, source)
+            case Allow():
+                return self._allow
+            case Refuse():
+                return self._refuse
+            case LayDown():
+                return self._plan_lay_down(seat, action)
+            case LayOff():
+                return self._plan_lay_off(seat, action)
+            case ExchangeJoker():
+                return self._plan_exchange(seat, action)
+            case Discard(card=card):
+                self._need_in_hand(seat, [card])
+                if card.is_joker:
+                    raise IllegalAction("joker", "A joker may never be discarded.")
+                return lambda: self._discard(seat, card)
+            case EndTurn():
+                return lambda: self._end_turn(seat)
+        raise IllegalAction("illegal", "That is not a Kalooki action.")
+
+    def _not_now(self, seat: int, action: Action) -> IllegalAction:
+        """The refusal of an action that is not among ``seat``'s options."""
+        if isinstance(action, Draw):
+            if self.phase == Phase.WINDOW and action.source == "stock":
+                return IllegalAction(
+                    "window_open",
+                    "The discard may still be called: take it now, or draw from the stock "
+                    "when the call window closes.",
+                )
+            if self.phase == Phase.PLAY:
+                return IllegalAction("illegal", "You have drawn already.")
+            if self.dead_top:
+                return IllegalAction("illegal", "After a call you must draw from the stock.")
+            return IllegalAction("illegal", "Having laid down, you must draw from the stock.")
+        if isinstance(action, Discard | LayDown | LayOff | ExchangeJoker) and self.phase != (
+            Phase.PLAY
+        ):
+            return IllegalAction("illegal", "Draw first.")
+        if isinstance(action, LayOff | ExchangeJoker):
+            return IllegalAction("no_contract", "Lay down your contract first.")
+        if isinstance(action, Refuse):
+            return IllegalAction("illegal", "Having laid down, you must allow the call.")
+        return IllegalAction("illegal", f"You cannot {action.kind.replace('_', ' ')} now.")
+
+    def _call_problem(self, seat: int) -> IllegalAction | None:
+        """Why ``seat`` may not call now (§2.7 items 27-36; T15), or None."""
+        if not 0 <= seat < self.seats or seat == self.turn:
+            return IllegalAction("illegal", "You cannot call on your own turn.")
+        if self.phase == Phase.ANSWER:
+            return IllegalAction("too_late", "Another player called this card first.")
+        if self.phase != Phase.WINDOW:
+            return IllegalAction("not_callable", "There is no discard to call now.")
+        if self.laid_down[seat] and not self.rules.melded_may_call:
+            return IllegalAction("laid_down", "Having laid down, you may not call.")
+        if self.calls_used[seat] >= self.rules.max_calls:
+            return IllegalAction(
+                "call_limit", f"You have made your {self.rules.max_calls} calls this deal."
+            )
+        if seat == self.discarder:
+            return IllegalAction("own_discard", "You cannot call your own discard.")
+        return None
+
+    def _may_take_discard(self, seat: int) -> bool:
+        """Whether ``seat`` (the current player) may take the top discard (item 22; T17)."""
+        if not self.discard or self.dead_top:
+            return False
+        return not self.laid_down[seat] or self.rules.melded_may_take_discard
+
+    def _play_options(self, seat: int, hand: tuple[Card, ...]) -> list[Option]:
+        out = []
+        need = 3 if self.laid_down[seat] else 3 * self.contract.threes + 4 * self.contract.fours
+        if len(hand) >= need:
+            out.append(Option(kind="meld", cards=hand, count=3, max_count=len(hand)))
+        if self.laid_down[seat]:
+            for kind, fits in (("lay_off", self._lay_off_fits), ("exchange", self._exchange_fits)):
+                pairs = [(c, mm.id) for c in hand for mm in self.melds if fits(seat, mm, c)]
+                if pairs:
+                    cards = tuple(sorted({c for c, _ in pairs}))
+                    targets = tuple(mm.id for mm in self.melds if mm.id in {t for _, t in pairs})
+                    out.append(Option(kind=kind, cards=cards, count=1, targets=targets))
+        naturals = tuple(c for c in hand if not c.is_joker)
+        if naturals:
+            out.append(Option(kind="discard", cards=naturals, count=1))
+        else:
+            out.append(Option(kind="end_turn"))
+        return out
+
+    def _lay_off_fits(self, seat: int, meld: m.Meld, card: Card) -> bool:
+        return bool(m.lay_off_ends(meld, card, self.rules))
+
+    def _exchange_fits(self, seat: int, meld: m.Meld, card: Card) -> bool:
+        if m.joker_at(meld, card) is None:
+            return False
+        try:
+            m.exchange(meld, card, None, self.rules, own=meld.owner == seat)
+        except m.MeldError:
+            return False
+        return True
+
+    def _need_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        if len(set(cards)) != len(cards):
+            raise IllegalAction("not_in_hand", "A card is named twice.")
+        missing = [c for c in cards if c not in self.hands[seat]]
+        if missing:
+            raise IllegalAction("not_in_hand", f"You do not hold {missing[0]}.")
+
+    def _meld(self, meld_id: str) -> m.Meld:
+        found = next((mm for mm in self.melds if mm.id == meld_id), None)
+        if found is None:
+            raise IllegalAction("no_meld", f"There is no combination {meld_id} on the table.")
+        return found
+
+    def _plan_lay_down(self, seat: int, action: LayDown) -> Step:
+        self._need_in_hand(seat, [c for g in action.groups for c in g.cards])
+        new = []
+        for i, group in enumerate(action.groups):
+            try:
+                new.append(
+                    m.build(f"m{self.next_meld + i}", seat, group.kind, group.cards, self.rules)
+                )
+            except m.MeldError as e:
+                cards = " ".join(str(c) for c in group.cards)
+                raise IllegalAction("bad_meld", f"{cards}: {e}.") from None
+        owned = [mm for mm in self.melds if mm.owner == seat]
+        contract = None if self.laid_down[seat] else self.contract
+        problem = m.lay_down_problem(new, owned, contract, self.rules)
+        if problem is not None:
+            raise IllegalAction("bad_meld", problem[0].upper() + problem[1:] + ".")
+        return lambda: self._lay_down(seat, new)
+
+    def _plan_lay_off(self, seat: int, action: LayOff) -> Step:
+        self._need_in_hand(seat, [action.card])
+        meld = self._meld(action.meld)
+        try:
+            new = m.lay_off(meld, action.card, action.end, self.rules)
+        except m.MeldError as e:
+            raise IllegalAction("bad_meld", f"{e}.") from None
+        end = "bottom" if new.low < meld.low else "top"
+        return lambda: self._lay_off(seat, action.card, new, end)
+
+    def _plan_exchange(self, seat: int, action: ExchangeJoker) -> Step:
+        self._need_in_hand(seat, [action.card])
+        meld = self._meld(action.meld)
+        try:
+            new, joker, to = m.exchange(
+                meld, action.card, action.to, self.rules, own=meld.owner == seat
+            )
+        except m.MeldError as e:
+            raise IllegalAction("bad_meld", f"{e}.") from None
+        return lambda: self._exchange(seat, action.card, new, joker, to)
+
+    # ------------------------------------------------------------------ transitions
+
+    def _track(self, actor: int | None, step: Step) -> list[KalookiEvent]:
+        """Run ``step`` and bump the decision ids of seats that gained or lost a decision."""
+        before, phase, deal = self.to_act, self.phase, self.dealt
+        events = step()
+        after = self.to_act
+        changed = set(before ^ after)
+        if phase != self.phase or deal != self.dealt:
+            changed |= before | after
+        if actor is not None:
+            changed.add(actor)
+        for s in changed:
+            self.decisions.bump(s)
+        self.log = [*self.log, *events][-LOG_SIZE:]
+        return events
+
+    def _deal(self, deck: list[Card] | None) -> list[KalookiEvent]:
+        redeal = self.redeal
+        if not redeal:
+            self.deal_number += 1
+        self.dealt += 1
+        self.redeal = False
+        deck = deck if deck is not None else self.next_deck
+        self.next_deck = None
+        if deck is None:
+            self.commitment = fairness.commitment(self.session_seed, self.dealt)
+            deck = fairness.shuffled_deck(self.session_seed, self.dealt, DOUBLE_DECK_SIZE)
+        else:
+            self.commitment = None
+        n, size = self.seats, self.contract.cards
+        self.hands = [[] for _ in range(n)]
+        for i, card in enumerate(deck[: n * size]):
+            self.hands[(self.dealer + 1 + i) % n].append(card)
+        self.discard = [deck[n * size]]
+        self.stock = list(deck[n * size + 1 :])
+        self.melds, self.next_meld = [], 1
+        self.laid_down, self.calls_used = [False] * n, [0] * n
+        self.turn = (self.dealer + 1) % n
+        self.discarder, self.caller, self.drawn = self.dealer, None, None
+        self.callable, self.dead_top = self.rules.upcard_callable, False
+        self.melded_this_turn, self.exhaustions = False, 0
+        events: list[KalookiEvent] = [
+            DealStarted(
+                deal_number=self.deal_number,
+                dealer=self.dealer,
+                contract=self.contract,
+                upcard=self.discard[-1],
+                commitment=self.commitment,
+                redeal=redeal,
+            )
+        ]
+        return events + self._open_window()
+
+    def _open_window(self) -> list[KalookiEvent]:
+        """After a discard: a call window if anyone may call it, else the draw."""
+        self.phase = Phase.WINDOW
+        if not self.callable or not self.callers():
+            self.phase = Phase.DRAW
+            return []
+        self.window_id += 1
+        return [
+            WindowOpened(
+                card=self.discard[-1],
+                callers=tuple(self.callers()),
+                seconds=self.rules.call_window,
+            )
+        ]
+
+    def _close_window(self) -> list[KalookiEvent]:
+        self.phase, self.callable = Phase.DRAW, False
+        return [WindowClosed()]
+
+    def _stock_card(self) -> tuple[Card | None, list[KalookiEvent]]:
+        """The top stock card, reshuffling at the first exhaustion (§2.12); None: the deal
+        is void (its events are returned)."""
+        events: list[KalookiEvent] = []
+        if not self.stock:
+            if self.exhaustions or len(self.discard) < 2:
+                return None, self._void()
+            rest, self.discard = sorted(self.discard[:-1]), self.discard[-1:]
+            seed = hashlib.sha256(
+                b"reshuffle" + fairness.deal_seed(self.session_seed, self.dealt)
+            ).digest()
+            self.stock = fairness.shuffle(rest, seed)
+            self.exhaustions += 1
+            events.append(StockReshuffled(size=len(self.stock)))
+        return self.stock.pop(0), events
+
+    def _draw(self, seat: int, source: str) -> list[KalookiEvent]:
+        events: list[KalookiEvent] = []
+        if source == "discard":
+            card = self.discard.pop()
+        else:
+            got, events = self._stock_card()
+            if got is None:
+                return events
+            card = got
+        self.hands[seat].append(card)
+        self.drawn, self.phase, self.callable = card, Phase.PLAY, False
+        return [*events, Drew(seat=seat, source=source, card=card)]
+
+    def _call(self, seat: int) -> list[KalookiEvent]:
+        self.caller, self.phase = seat, Phase.ANSWER
+        events: list[KalookiEvent] = [Called(seat=seat, card=self.discard[-1], turn=self.turn)]
+        if not self._may_take_discard(self.turn):
+            events += self._allow(forced=True)
+        return events
+
+    def _allow(self, forced: bool = False) -> list[KalookiEvent]:
+        caller = self.caller
+        assert caller is not None
+        card = self.discard.pop()
+        self.hands[caller].append(card)
+        self.calls_used[caller] += 1
+        self.caller, self.callable, self.dead_top = None, False, True
+        extra, events = self._stock_card()
+        if extra is None:
+            return events
+        self.hands[caller].append(extra)
+        self.phase = Phase.DRAW
+        allowed = CallAllowed(
+            caller=caller,
+            card=card,
+            extra=extra,
+            calls_used=self.calls_used[caller],
+            forced=forced,
+        )
+        return [*events, allowed]
+
+    def _refuse(self) -> list[KalookiEvent]:
+        caller = self.caller
+        assert caller is not None
+        card = self.discard.pop()
+        self.hands[self.turn].append(card)
+        self.caller, self.callable = None, False
+        self.drawn, self.phase = card, Phase.PLAY
+        return [CallRefused(seat=self.turn, caller=caller, card=card)]
+
+    def _lay_down(self, seat: int, new: list[m.Meld]) -> list[KalookiEvent]:
+        first = not self.laid_down[seat]
+        for meld in new:
+            for c in meld.cards:
+                self.hands[seat].remove(c)
+        self.melds.extend(new)
+        self.next_meld += len(new)
+        self.laid_down[seat] = True
+        self.melded_this_turn |= first
+        events: list[KalookiEvent] = [LaidDown(seat=seat, melds=tuple(new), contract=first)]
+        return events + self._maybe_out(seat)
+
+    def _replace(self, new: m.Meld) -> None:
+        self.melds = [new if mm.id == new.id else mm for mm in self.melds]
+
+    def _lay_off(self, seat: int, card: Card, new: m.Meld, end: m.End) -> list[KalookiEvent]:
+        self.hands[seat].remove(card)
+        self._replace(new)
+        events: list[KalookiEvent] = [LaidOff(seat=seat, card=card, meld=new, end=end)]
+        return events + self._maybe_out(seat)
+
+    def _exchange(
+        self, seat: int, card: Card, new: m.Meld, joker: Card, to: m.ExchangeTo
+    ) -> list[KalookiEvent]:
+        self.hands[seat].remove(card)
+        if to == "hand":
+            self.hands[seat].append(joker)
+        self._replace(new)
+        event = JokerExchanged(seat=seat, card=card, joker=joker, meld=new, to=to)
+        return [event, *self._maybe_out(seat)]
+
+    def _discard(self, seat: int, card: Card) -> list[KalookiEvent]:
+        self.hands[seat].remove(card)
+        self.discard.append(card)
+        events: list[KalookiEvent] = [Discarded(seat=seat, card=card)]
+        if not self.hands[seat]:
+            return events + self._go_out(seat)
+        self.discarder, self.callable, self.dead_top = seat, True, False
+        return events + self._next_turn()
+
+    def _end_turn(self, seat: int) -> list[KalookiEvent]:
+        self.callable = False
+        return [TurnEnded(seat=seat), *self._next_turn()]
+
+    def _next_turn(self) -> list[KalookiEvent]:
+        self.turn = (self.turn + 1) % self.seats
+        self.drawn, self.melded_this_turn = None, False
+        return self._open_window()
+
+    def _maybe_out(self, seat: int) -> list[KalookiEvent]:
+        return [] if self.hands[seat] else self._go_out(seat)
+
+    def _go_out(self, seat: int) -> list[KalookiEvent]:
+        """``seat`` went out: the others score their hands (§2.10, §2.11; K2)."""
+        dao = self.melded_this_turn
+        penalties = {
+            s: 0 if s == seat else deal_penalty(self.hands[s], dao, self.rules)
+            for s in range(self.seats)
+        }
+        for s, points in penalties.items():
+            self.totals[s] += points
+        events: list[KalookiEvent] = [
+            WentOut(seat=seat, down_and_out=dao),
+            DealScored(
+                deal_number=self.deal_number,
+                hands={s: tuple(h) for s, h in enumerate(self.hands) if s != seat},
+                penalties=penalties,
+                totals=dict(enumerate(self.totals)),
+            ),
+        ]
+        self.dealer = (self.dealer + 1) % self.seats
+        return events + self._after_deal(self.deal_number >= self.rules.deals)
+
+    def _void(self) -> list[KalookiEvent]:
+        """Second exhaustion: no scores, the same dealer redeals (§2.12 items 61, 62)."""
+        self.redeal = True
+        events: list[KalookiEvent] = [DealVoid(deal_number=self.deal_number, dealer=self.dealer)]
+        return events + self._after_deal(False)
+
+    def _after_deal(self, last: bool) -> list[KalookiEvent]:
+        self.phase, self.caller, self.callable = Phase.BETWEEN_DEALS, None, False
+        if last or self.ending:
+            return self._finish()
+        return []
+
+    def _finish(self) -> list[KalookiEvent]:
+        self.phase = Phase.OVER
+        totals = dict(enumerate(self.totals))
+        return [SessionOver(totals=totals, places=_places(totals), complete=self.complete)]
+
+
+def _places(scores: dict[int, int]) -> tuple[tuple[int, ...], ...]:
+    """Seats grouped by total, lowest first; equal totals share a place (K18)."""
+    return tuple(
+        tuple(s for s in sorted(scores) if scores[s] == total)
+        for total in sorted(set(scores.values()))
+    )
+
+
+def _checked_deck(deck: Sequence[int] | None) -> list[Card] | None:
+    if deck is None:
+        return None
+    cards = [Card(c) for c in deck]
+    if sorted(cards) != list(range(DOUBLE_DECK_SIZE)):
+        raise ValueError("a deck is the 108 cards, each once")
+    return cards
