@@ -1,16 +1,11 @@
-"""The Tripoli commands: start, rules, house-rules, kick and end (DESIGN.md §4).
-
-Thin: the table runtime (:mod:`bot.runtime.registry`) does the work; the lobby, the board and the
-private hands are components handled there. Every refusal is ephemeral and changes nothing.
-A command that waits on the store defers when the store is slow (case C04): ``/tripoli start``
-publicly (its board is public; a refusal then replaces the "thinking…" message with a private
-one), ``rules`` and ``house-rules`` privately (see :mod:`bot.replies`).
+"""The Tripoli commands: what is particular to Tripoli (the options of start and house-rules);
+rules, kick and end come from the shared game cog (:mod:`cogs._game`).
 
 Rules (rules/tripoli.md §3): a table plays a preset of :data:`engine.tripoli.rules.PRESETS`
 with single parameters overridden (ante, dealer ante, bet limit, sequence start); the rules
 are checked when ``/tripoli start`` runs, so a table that opens can be dealt. A channel's
 house rules (``/tripoli house-rules``, Manage Channels) are saved as the setting
-``channel:<id>`` / :data:`HOUSE_RULES` — JSON of the table options plus an optional
+``channel:<id>`` / ``tripoli_rules`` — JSON of the table options plus an optional
 ``buy_in`` — and used by ``/tripoli start``: all of them when it names no preset (or names
 the house preset itself); only the house ``buy_in`` when it names another preset. The buy-in
 is the channel's stake, whatever is played; the other overrides were chosen for the house
@@ -21,25 +16,16 @@ without surrounding spaces and capitals (``" CLASSIC"`` is ``classic``).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.app import ParlourBot
 from bot.render import common
 from bot.render import tripoli as render
-from bot.replies import reply, within_deadline
-from bot.runtime.components import register_components
-from bot.runtime.table import TableState
-from engine.tripoli.rules import PRESET_NOTES, TripoliRules
-
-GAME = "tripoli"
-
-HOUSE_RULES = "tripoli_rules"
-"""Key of a channel's Tripoli house rules (scope ``channel:<id>``)."""
+from cogs._game import GameCog
+from engine.tripoli.rules import PRESET_NOTES
 
 SEQUENCE_CHOICES = [
     app_commands.Choice(name=render.sequence(start), value=start) for start in range(2, 13)
@@ -67,25 +53,16 @@ async def preset_choices(
 
 
 @app_commands.guild_only()
-class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play Tripoli"):
+class Tripoli(GameCog, group_name="tripoli", group_description="Play Tripoli"):
     """The Tripoli commands of one bot."""
 
-    def __init__(self, bot: ParlourBot) -> None:
-        self.bot = bot
+    GAME = "tripoli"
 
-    async def cog_load(self) -> None:
-        """Register the table components so clicks on any board reach the runtime."""
-        register_components(self.bot)
-
-    @property
-    def adapter(self) -> Any:
-        """The Tripoli game adapter (:class:`bot.games.tripoli.TripoliAdapter`)."""
-        return self.bot.tables.games[GAME]
-
-    async def house_rules(self, channel_id: int) -> dict[str, Any]:
-        """The channel's saved house rules (table options and ``buy_in``), or ``{}``."""
-        text = await self.bot.store.get_setting(f"channel:{channel_id}", HOUSE_RULES)
-        return {} if text is None else dict(json.loads(text))
+    def keeps_house(self, house: dict[str, Any], chosen: dict[str, Any]) -> bool:
+        """A named preset other than the house's starts from that preset (the house buy-in
+        still applies); naming the house preset, or none, keeps every house override."""
+        named = chosen.get("preset")
+        return named is None or named == house.get("preset", "classic")
 
     @app_commands.command(name="start")
     @app_commands.autocomplete(preset=preset_choices)
@@ -123,55 +100,10 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
             Seconds each decision may take before the default move is made for the player
             (default: 30 to 120 seconds, depending on the decision).
         """
-        assert interaction.channel_id is not None
-        house = await within_deadline(
-            interaction, self.house_rules(interaction.channel_id), ephemeral=False
-        )
-        named = preset_key(preset)
-        base = (house if named is None or named == house.get("preset", "classic")
-                else {"preset": named})
-        chosen = {"ante": ante, "dealer_ante": dealer_ante, "bet_limit": bet_limit,
-                  "seq_start": sequence_start}
-        options = {key: value for key, value in base.items() if key != "buy_in"}
-        options |= {key: value for key, value in chosen.items() if value is not None}
-        options["turn_seconds"] = turn_seconds
-        try:
-            self.adapter.rules(options)
-        except ValueError as error:
-            await reply(interaction, ephemeral=True,
-                        content=f"These rules cannot be played: {error}. Nothing was opened.")
-            return
-        stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
-        await self.bot.tables.open_command(interaction, GAME, options, stake)
-
-    @app_commands.command(name="rules")
-    async def rules(self, interaction: discord.Interaction) -> None:
-        """Show the rules of this channel's Tripoli table (or of the next one) in plain words."""
-        assert interaction.channel_id is not None
-        table = self.bot.tables.by_channel.get(interaction.channel_id)
-        buy_in = self.bot.settings.buy_in
-        rules: TripoliRules
-        if table is not None and table.game_name == GAME:
-            buy_in = table.buy_in
-            if table.state is TableState.PLAYING and table.game is not None:
-                rules = table.game.rules
-            else:
-                rules = self.adapter.rules(table.options)
-            source = f"Table {table.id} in this channel."
-        else:
-            house = await within_deadline(interaction, self.house_rules(interaction.channel_id))
-            buy_in = house.get("buy_in") or buy_in
-            try:
-                rules = self.adapter.rules(house)
-            except ValueError as error:  # saved by an older version with other rules
-                await reply(interaction, ephemeral=True, content=(
-                    f"This channel's house rules cannot be played ({error}); set them again "
-                    "with `/tripoli house-rules`."))
-                return
-            source = ("No table here now; these are this channel's house rules."
-                      if house else "No table and no house rules here: the default rules.")
-        rendered = render.rules_card(rules, source, buy_in)
-        await reply(interaction, embed=rendered.embed, ephemeral=True)
+        await self.open_table(interaction, {
+            "preset": preset_key(preset), "ante": ante, "dealer_ante": dealer_ante,
+            "bet_limit": bet_limit, "seq_start": sequence_start, "turn_seconds": turn_seconds,
+        }, buy_in)
 
     @app_commands.command(name="house-rules")
     @app_commands.autocomplete(preset=preset_choices)
@@ -206,65 +138,12 @@ class Tripoli(commands.GroupCog, group_name="tripoli", group_description="Play T
         clear
             True: remove this channel's house rules (tables then start with classic).
         """
-        assert interaction.channel_id is not None
-        if not interaction.permissions.manage_channels:
-            await interaction.response.send_message(
-                "Only members with Manage Channels can set this channel's house rules.",
-                ephemeral=True,
-            )
-            return
-        scope = f"channel:{interaction.channel_id}"
-        if clear:
-            await within_deadline(interaction, self.bot.store.set_setting(scope, HOUSE_RULES, None))
-            await reply(interaction, ephemeral=True, content="This channel's house rules are "
-                        "removed: tables start with classic.")
-            return
-        chosen = {"preset": preset_key(preset) or "classic", "ante": ante,
-                  "dealer_ante": dealer_ante, "bet_limit": bet_limit,
-                  "seq_start": sequence_start, "buy_in": buy_in}
-        saved = {key: value for key, value in chosen.items() if value is not None}
-        try:
-            rules = self.adapter.rules(saved)
-        except ValueError as error:
-            await interaction.response.send_message(
-                f"These rules cannot be played: {error}. Nothing was saved.", ephemeral=True
-            )
-            return
-        await within_deadline(
-            interaction, self.bot.store.set_setting(scope, HOUSE_RULES, json.dumps(saved))
-        )
-        rendered = render.rules_card(
-            rules, "Saved as this channel's house rules: `/tripoli start` without a preset "
-            "plays them.", buy_in or self.bot.settings.buy_in,
-        )
-        await reply(interaction, embed=rendered.embed, ephemeral=True)
-
-    @app_commands.command(name="kick")
-    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
-        """Remove a member from this channel's Tripoli table (host or Manage Channels).
-
-        Parameters
-        ----------
-        member
-            Who to remove: at once in the lobby or between deals (their stack is paid back),
-            else the AI plays their cards to the end of the deal.
-        """
-        await self.bot.tables.kick_command(interaction, GAME, member)
-
-    @app_commands.command(name="end")
-    async def end(self, interaction: discord.Interaction, now: bool = False) -> None:
-        """End this channel's Tripoli table (host or Manage Channels); stacks are paid back.
-
-        Parameters
-        ----------
-        now
-            True: abandon the current deal (every chip goes back to where it was when the deal
-            started). False (default): end after the current deal.
-        """
-        await self.bot.tables.end_command(interaction, GAME, now)
+        await self.save_house_rules(interaction, {
+            "preset": preset_key(preset) or "classic", "ante": ante, "dealer_ante": dealer_ante,
+            "bet_limit": bet_limit, "seq_start": sequence_start, "buy_in": buy_in,
+        }, clear)
 
 
 async def setup(bot: ParlourBot) -> None:
     """Extension entry point (loaded by ``bot.app``)."""
     await bot.add_cog(Tripoli(bot))
-

@@ -132,6 +132,20 @@ class TripoliAdapter:
             return SPEC
         return dataclasses.replace(SPEC, seats=range(rules.min_players, rules.max_players + 1))
 
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Raise ValueError (saying why) when the options cannot be played."""
+        self.rules(options)
+
+    def rules_card(self, options: dict[str, Any], source: str, buy_in: int) -> Rendered:
+        """``/tripoli rules``: the options' rules in plain words.
+
+        Raises
+        ------
+        ValueError
+            When the options cannot be played (e.g. saved by an older release).
+        """
+        return render.rules_card(self.rules(options), source, buy_in)
+
     def describe_options(self, options: dict[str, Any]) -> str:
         try:
             rules = self.rules(options)

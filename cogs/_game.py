@@ -1,0 +1,185 @@
+"""The shared game cog: what every game's slash-command group has, written once.
+
+A game's cog subclasses :class:`GameCog` with ``group_name`` set to its game's name and
+declares only what is particular to it: the options of ``/<game> start`` and
+``/<game> house-rules`` (discord.py needs each command's parameters written out), which
+call :meth:`GameCog.open_table` and :meth:`GameCog.save_house_rules`. ``rules``, ``kick``
+and ``end`` are inherited. The table runtime (:mod:`bot.runtime`) does the work; every
+refusal is ephemeral and changes nothing. A command that waits on the store defers when the
+store is slow (case C04): ``start`` publicly (its board is public), ``rules`` and
+``house-rules`` privately (see :mod:`bot.replies`).
+
+House rules: a channel's defaults for one game (Manage Channels), saved as the setting
+``channel:<id>`` / ``<game>_rules`` — JSON of the table options plus an optional
+``buy_in`` — and used by ``/<game> start``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.app import ParlourBot
+from bot.replies import reply, within_deadline
+from bot.runtime.components import register_components
+
+
+class GameCog(commands.GroupCog):
+    """The commands every game has (subclasses set ``GAME`` and ``group_name``).
+
+    Adapters used here provide, besides :class:`bot.runtime.spec.GameAdapter`:
+    ``check_options(options)`` (raises ValueError with a reason for options that cannot be
+    played) and ``rules_card(options, source, buy_in)`` (the plain-words rules embed).
+    """
+
+    GAME: ClassVar[str]
+
+    def __init__(self, bot: ParlourBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        """Register the table components so clicks on any board reach the runtime."""
+        register_components(self.bot)
+
+    @property
+    def adapter(self) -> Any:
+        """The game's adapter (:data:`bot.games.GAMES`)."""
+        return self.bot.tables.games[self.GAME]
+
+    @property
+    def title(self) -> str:
+        return self.adapter.spec.title
+
+    def house_key(self) -> str:
+        """The setting key of a channel's house rules for this game."""
+        return f"{self.GAME}_rules"
+
+    async def house_rules(self, channel_id: int) -> dict[str, Any]:
+        """The channel's saved house rules (table options and ``buy_in``), or ``{}``."""
+        text = await self.bot.store.get_setting(f"channel:{channel_id}", self.house_key())
+        return {} if text is None else dict(json.loads(text))
+
+    def keeps_house(self, house: dict[str, Any], chosen: dict[str, Any]) -> bool:
+        """Whether a start with ``chosen`` options builds on the channel's house options
+        (the house buy-in applies anyway); a game overrides this (e.g. a named preset that
+        is not the house's starts from that preset alone)."""
+        return True
+
+    async def open_table(
+        self, interaction: discord.Interaction, chosen: dict[str, Any],
+        buy_in: int | None = None,
+    ) -> None:
+        """``/<game> start``: the channel's house rules, overridden by what the starter chose
+        (None values are left out), checked, then a lobby opens (its board is the answer).
+
+        Parameters
+        ----------
+        chosen
+            Table options the starter gave.
+        buy_in
+            The starter's buy-in (chip games), else the house's, else the server's.
+        """
+        assert interaction.channel_id is not None
+        house = await within_deadline(
+            interaction, self.house_rules(interaction.channel_id), ephemeral=False
+        )
+        base = house if self.keeps_house(house, chosen) else {}
+        options = {key: value for key, value in base.items() if key != "buy_in"}
+        options |= {key: value for key, value in chosen.items() if value is not None}
+        options.setdefault("turn_seconds", None)
+        try:
+            self.adapter.check_options(options)
+        except ValueError as error:
+            await reply(interaction, ephemeral=True,
+                        content=f"These rules cannot be played: {error}. Nothing was opened.")
+            return
+        stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
+        await self.bot.tables.open_command(interaction, self.GAME, options, stake)
+
+    async def save_house_rules(
+        self, interaction: discord.Interaction, chosen: dict[str, Any], clear: bool
+    ) -> None:
+        """``/<game> house-rules``: save (or with ``clear`` remove) the channel's defaults;
+        Manage Channels only; options that cannot be played are refused and nothing is
+        saved."""
+        assert interaction.channel_id is not None
+        if not interaction.permissions.manage_channels:
+            await interaction.response.send_message(
+                "Only members with Manage Channels can set this channel's house rules.",
+                ephemeral=True,
+            )
+            return
+        scope = f"channel:{interaction.channel_id}"
+        if clear:
+            await within_deadline(
+                interaction, self.bot.store.set_setting(scope, self.house_key(), None))
+            await reply(interaction, ephemeral=True, content=f"This channel's {self.title} "
+                        "house rules are removed: tables start with the default rules.")
+            return
+        saved = {key: value for key, value in chosen.items() if value is not None}
+        try:
+            self.adapter.check_options(saved)
+        except ValueError as error:
+            await interaction.response.send_message(
+                f"These rules cannot be played: {error}. Nothing was saved.", ephemeral=True
+            )
+            return
+        await within_deadline(
+            interaction, self.bot.store.set_setting(scope, self.house_key(), json.dumps(saved))
+        )
+        rendered = self.adapter.rules_card(
+            saved, f"Saved as this channel's house rules: `/{self.GAME} start` plays them.",
+            saved.get("buy_in") or self.bot.settings.buy_in,
+        )
+        await reply(interaction, embed=rendered.embed, ephemeral=True)
+
+    @app_commands.command(name="rules")
+    async def rules(self, interaction: discord.Interaction) -> None:
+        """Show the rules of this channel's table (or of the next one) in plain words."""
+        assert interaction.channel_id is not None
+        table = self.bot.tables.by_channel.get(interaction.channel_id)
+        if table is not None and table.game_name == self.GAME:
+            options, buy_in = table.options, table.buy_in
+            source = f"Table {table.id} in this channel."
+        else:
+            options = await within_deadline(interaction, self.house_rules(interaction.channel_id))
+            buy_in = options.pop("buy_in", None) or self.bot.settings.buy_in
+            source = ("No table here now; these are this channel's house rules."
+                      if options else "No table and no house rules here: the default rules.")
+        try:
+            rendered = self.adapter.rules_card(options, source, buy_in)
+        except ValueError as error:  # saved by an older version with other rules
+            await reply(interaction, ephemeral=True, content=(
+                f"This channel's house rules cannot be played ({error}); set them again "
+                f"with `/{self.GAME} house-rules`."))
+            return
+        await reply(interaction, embed=rendered.embed, ephemeral=True)
+
+    @app_commands.command(name="kick")
+    async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:
+        """Remove a member from this channel's table (host or Manage Channels).
+
+        Parameters
+        ----------
+        member
+            Who to remove: at once in the lobby or between deals, else the AI plays their
+            cards (to the end of the deal, or for good in a game with fixed seats).
+        """
+        await self.bot.tables.kick_command(interaction, self.GAME, member)
+
+    @app_commands.command(name="end")
+    async def end(self, interaction: discord.Interaction, now: bool = False) -> None:
+        """End this channel's table (host or Manage Channels); what is at stake goes back.
+
+        Parameters
+        ----------
+        now
+            True: abandon the current deal at once. False (default): end after the current
+            deal.
+        """
+        await self.bot.tables.end_command(interaction, self.GAME, now)
+
