@@ -47,6 +47,7 @@ secrets.token_bytes = lambda n=32: (_SEED * (n // 32 + 1))[:n]  # one shuffle fo
 
 from bot.clock import ManualClock  # noqa: E402  (after fixing the session seed)
 from bot.config import Settings  # noqa: E402
+from bot.games import GAMES  # noqa: E402
 from bot.store import open_store  # noqa: E402
 from engine.tripoli.phases import Phase  # noqa: E402
 
@@ -158,7 +159,7 @@ class Driver:
         self.store = store
         self.journal = journal
         self.registry = TableRegistry(
-            SimpleNamespace(store=store, settings=settings, clock=ManualClock())
+            SimpleNamespace(store=store, settings=settings, clock=ManualClock()), GAMES
         )
         self.table: Any = None
 
@@ -306,9 +307,10 @@ async def main(arguments: argparse.Namespace) -> None:
     database = Path(arguments.database)
     journal = Journal(Path(arguments.journal))
     store = await open_store(database, starting_chips=START)
-    driver = Driver(store, journal, database.parent)
+    driver: Driver | None = None
     killer = Killer(arguments.kill, arguments.kill_nth)
     try:
+        driver = Driver(store, journal, database.parent)
         if arguments.mode == "run":
             wrap_store(store, killer, driver.note_final)
             await driver.session(killer)
@@ -329,8 +331,11 @@ async def main(arguments: argparse.Namespace) -> None:
                 await driver.end()
         await driver.report("end", table, final=True)
     finally:
-        await driver.registry.close()
-        await store.close()
+        try:
+            if driver is not None:
+                await driver.registry.close()
+        finally:
+            await store.close()
 
 
 def parse(argv: list[str]) -> argparse.Namespace:
