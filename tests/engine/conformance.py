@@ -33,6 +33,9 @@ from engine.core import Action, Game, Option
 from engine.tripoli.ai import random_legal
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.rules import PRESETS, make_rules
+from engine.troefcall import ai as troefcall_ai
+from engine.troefcall.game import TroefcallGame
+from engine.troefcall.rules import TroefcallRules
 
 
 @dataclass(frozen=True)
@@ -110,6 +113,40 @@ def tripoli_action(option: Option, rng: random.Random) -> Action:
     return random_legal([option], rng)
 
 
+# ---------------------------------------------------------------- Troefcall
+
+
+def troefcall_new(seed: bytes, players: int) -> TroefcallGame:
+    """A new Troefcall game with trumps named, so every seat holds its thirteen cards."""
+    game = TroefcallGame.new(TroefcallRules(), players, seed)
+    caller = game.caller
+    game.apply(caller, game.timeout_action(caller), game.decision_id(caller))
+    return game
+
+
+def troefcall_hidden(game: TroefcallGame, viewer: int | None) -> set[int]:
+    """What ``viewer`` may not see (``rules/troefcall.md`` §2): every card but those played
+    to this hand's tricks, the viewer's own hand, the face-up jack search (a separate
+    shuffle) and the cards named by the log's events of earlier shuffles (a redeal shows
+    the caller's thirteen, rule 15)."""
+    seen = {c for trick in game.tricks for c in trick.cards}
+    if game.current is not None:
+        seen |= set(game.current.cards)
+    if viewer is not None:
+        seen |= set(game.hands[viewer])
+    if game.jack_search is not None:
+        seen |= set(game.jack_search.cards)
+    starts = [i for i, e in enumerate(game.log) if e.kind == "deal_started"]
+    if starts:
+        seen |= cards_in(game.log[: starts[-1]])
+    return set(range(52)) - seen
+
+
+def troefcall_action(option: Option, rng: random.Random) -> Action:
+    """A uniform action of ``option``'s family."""
+    return troefcall_ai.random_legal([option], rng)
+
+
 CASES: list[GameCase] = [
     GameCase(
         name="tripoli",
@@ -124,6 +161,13 @@ CASES: list[GameCase] = [
         players=(3, 5),
         hidden=tripoli_hidden,
         action=tripoli_action,
+    ),
+    GameCase(
+        name="troefcall",
+        new=troefcall_new,
+        players=(4,),
+        hidden=troefcall_hidden,
+        action=troefcall_action,
     ),
 ]
 """Every game under the suite; Troefcall and Kalooki add one entry each."""
