@@ -1,4 +1,10 @@
-"""Game-neutral rendering: Discord's limits, names, the lobby and the "My hand" button.
+"""Game-neutral rendering: Discord's limits, names, card text, the lobby and the "My hand"
+button.
+
+Cards are written in bold in embeds (``**Q♥**``) and plain on components (``Q♥``). ♣ and ♠ are
+followed by the text presentation selector U+FE0E: Discord turns a bare ♣ or ♠ into a dark
+emoji that is nearly invisible on its dark theme (also inside code spans), but leaves a
+character with U+FE0E as text in the message's own colour.
 
 Discord's limits (checked by :func:`limit_problems`, enforced by :func:`fit`): embed title
 256, description 4096, 25 fields, field name 256, field value 1024, footer 2048, the whole
@@ -17,6 +23,7 @@ import discord
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
 from bot.runtime.spec import Rendered, TableInfo
+from engine.cards import Card, Suit, format_card
 
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096
@@ -37,6 +44,53 @@ COLOUR = discord.Colour.dark_green()
 def truncate(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, ending in ``…`` when cut."""
     return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+TEXT_PRESENTATION = "\ufe0e"
+"""Variation selector 15: show the character before it as text, not as an emoji."""
+
+_BLACK_SUIT = re.compile(f"([♣♠])(?!{TEXT_PRESENTATION})")
+
+
+def visible(text: str) -> str:
+    """``text`` with every ♣ and ♠ shown as text, not as a dark emoji (module docstring)."""
+    return _BLACK_SUIT.sub(lambda match: match[1] + TEXT_PRESENTATION, text)
+
+
+def card_label(card_id: int) -> str:
+    """A card's name on a component or in an embed: ``10♣`` (♣/♠ as text, see :func:`visible`)."""
+    return visible(format_card(card_id))
+
+
+def card(card_id: int) -> str:
+    """A card as shown in embeds: bold, ``**10♣**``."""
+    return f"**{card_label(card_id)}**"
+
+
+def cards(card_ids: Sequence[int]) -> str:
+    """Several cards, space-separated; ``–`` for none."""
+    return " ".join(card(c) for c in card_ids) or "–"
+
+
+def suit(of: Suit) -> str:
+    """A suit's symbol as shown (♣/♠ as text)."""
+    return visible(of.symbol)
+
+
+def by_suit(hand_cards: Sequence[int]) -> str:
+    """A hand as lines, one per suit it holds (♣ ♦ ♥ ♠): the suit, then its cards in order;
+    empty for no cards."""
+    lines = []
+    for of in Suit:
+        of_suit = [c for c in hand_cards if Card(c).suit == of]
+        if of_suit:
+            lines.append(f"{suit(of)} " + " ".join(card(c) for c in of_suit))
+    return "\n".join(lines)
+
+
+def plural(count: int, noun: str) -> str:
+    """``"1 card"``, ``"2 cards"``."""
+    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 AI_MARK = "🤖"

@@ -7,23 +7,33 @@ rules/tripoli.md §3.2 is rendered from the view alone: the board lists the tabl
 with what each pays for this deal, the dial or the named pay suit, and every auction item.
 
 Cards are written in bold (``**Q♥**``), so a scanner can tell a card from a board space's
-name (``Q♥ 3``). ♣ and ♠ are followed by the text presentation selector U+FE0E: Discord turns
-a bare ♣ or ♠ into a dark emoji that is nearly invisible on its dark theme (also inside code
-spans), but leaves a character with U+FE0E as text in the message's own colour.
+name (``Q♥ 3``); ♣ and ♠ are shown as text (:func:`bot.render.common.visible`).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 
 import discord
 
-from bot.render.common import COLOUR, deadline_line, fit, seat_label, table_buttons
+from bot.render.common import (
+    COLOUR,
+    by_suit,
+    card,
+    card_label,
+    cards,
+    deadline_line,
+    fit,
+    plural,
+    seat_label,
+    suit,
+    table_buttons,
+    visible,
+)
 from bot.runtime.components import TableButton, TableSelect
 from bot.runtime.refs import Ref
 from bot.runtime.spec import Rendered, TableInfo
-from engine.cards import Card, Rank, Suit, format_card
+from engine.cards import Rank, Suit
 from engine.core import Option
 from engine.tripoli import events as ev
 from engine.tripoli.events import TripoliEvent
@@ -33,9 +43,6 @@ from engine.tripoli.views import TripoliSeatView, TripoliTableView
 
 LOG_LINES = 8
 BUTTON_LEADS_MAX = 5
-
-TEXT_PRESENTATION = "\ufe0e"
-"""Variation selector 15: show the character before it as text, not as an emoji."""
 
 PHASE_TITLES = {
     Phase.SPARE: "Spare hand",
@@ -62,8 +69,6 @@ _BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
 }
 
 
-_BLACK_SUIT = re.compile(f"([♣♠])(?!{TEXT_PRESENTATION})")
-
 AUCTION_ITEMS: dict[str, str] = {
     "spare": "the spare hand",
     "old_hand": "the dealer's old hand",
@@ -73,39 +78,9 @@ AUCTION_ITEMS: dict[str, str] = {
 """What is on offer in an auction, by ``AuctionView.item`` (§2.4 item 17, §3.6, §3.3 item 18)."""
 
 
-def visible(text: str) -> str:
-    """``text`` with every ♣ and ♠ shown as text, not as a dark emoji (module docstring)."""
-    return _BLACK_SUIT.sub(lambda match: match[1] + TEXT_PRESENTATION, text)
-
-
-def card_label(card_id: int) -> str:
-    """A card's name on a component or in an embed: ``10♣`` (♣/♠ as text, see :func:`visible`)."""
-    return visible(format_card(card_id))
-
-
-def card(card_id: int) -> str:
-    """A card as shown in embeds: bold, ``**10♣**``."""
-    return f"**{card_label(card_id)}**"
-
-
-def cards(card_ids: Sequence[int]) -> str:
-    """Several cards, space-separated; ``–`` for none."""
-    return " ".join(card(c) for c in card_ids) or "–"
-
-
-def suit(of: Suit) -> str:
-    """A suit's symbol as shown (♣/♠ as text)."""
-    return visible(of.symbol)
-
-
 def chips(amount: int) -> str:
     """``"1 chip"``, ``"3 chips"``."""
     return plural(amount, "chip")
-
-
-def plural(count: int, noun: str) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
 
 
 def sequence(start: int) -> str:
@@ -433,7 +408,7 @@ def hand(table: TableInfo, view: TripoliSeatView) -> Rendered:
     public = view.table
     embed = discord.Embed(
         title=f"Your hand — Tripoli table {table.id} · deal {public.deal_number}",
-        description=_suits(view.hand) or "No cards.",
+        description=by_suit(view.hand) or "No cards.",
         colour=COLOUR,
     )
     if view.old_hand is not None:
@@ -468,15 +443,6 @@ def _decision_buttons(
         label = f"Call {to_call}"
     return [TableButton(Ref(table.id, option.kind, seat, decision), label=label, style=style,
                         row=0)]
-
-
-def _suits(hand_cards: Sequence[Card]) -> str:
-    lines = []
-    for of in Suit:
-        of_suit = [c for c in hand_cards if Card(c).suit == of]
-        if of_suit:
-            lines.append(f"{suit(of)} " + " ".join(card(c) for c in of_suit))
-    return "\n".join(lines)
 
 
 def _hand_status(table: TableInfo, view: TripoliSeatView) -> str:
