@@ -58,11 +58,18 @@ class TableInteractions:
     async def on_component(
         self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
     ) -> None:
-        """Answer a click on one of a table's components, exactly once."""
+        """Answer a click on one of a table's components, exactly once.
+
+        A refused click from a private view also has the board edited: a board that was
+        deleted is posted again at the next interaction (not at the next timeout).
+        """
         try:
             await self._on_component(interaction, ref, values)
         except Refusal as refusal:
             await self._private(interaction, content=refusal.message)
+            table = self.by_id.get(ref.table)
+            if table is not None and not self._from_board(interaction, table):
+                self.schedule_board_edit(table)
         except Exception as error:  # answer even a bug, then log it
             await self._failed(interaction, ref, error)
 

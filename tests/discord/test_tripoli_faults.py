@@ -224,3 +224,69 @@ async def test_a_bug_in_a_click_is_answered_once_privately_and_logged_without_cu
     assert "pl:" not in record.getMessage() and str(world.alice.id) in record.getMessage()
     monkeypatch.undo()
     await session.my_hand(world.alice)  # the table works on
+
+
+async def test_a_deleted_board_is_posted_again_at_the_next_interaction(world):
+    """Someone deletes the board mid-deal: the next click in a private view posts a new
+    board at once (not at the next timeout), with working buttons."""
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.SELECT)
+    hand = await session.my_hand(world.bob)
+    old_board = session.board.id
+    world.env.inject_error("PATCH", f"/channels/*/messages/{old_board}", status=404,
+                           code=10008, times=None)  # the board is gone for good
+    deadline = min(when for _decision, when in session.table.deadlines.values())
+    await session.click(world.bob, hand, label="Best five")
+    await world.env.advance_time(7)  # the debounced edit, long before any deadline
+    assert world.clock.now().timestamp() < deadline
+    table = session.table
+    assert table.board_message_id != old_board
+    new_board = world.channel.last_message
+    assert new_board.id == table.board_message_id
+    result = await session.click(world.alice, new_board, label="My hand")
+    assert result.response.ephemeral
+
+
+async def test_a_board_the_bot_may_not_edit_is_reported_and_play_goes_on(world, caplog):
+    """Missing permissions (50013): no endless retries; the admin gets one log line naming
+    the permissions, the next member who opens their hand is told, and the table plays on
+    from the private views; once the permission is back the board catches up."""
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.SELECT)
+    world.env.inject_error("PATCH", f"/channels/*/messages/{session.board.id}", status=403,
+                           code=50013, message="Missing Permissions", times=1)
+    mark = len(world.env.http_requests)
+    hand = await session.my_hand(world.alice)
+    await session.click(world.alice, hand, label="Best five")
+    await world.env.advance_time(30)
+    assert board_patches(world, session.board.id, mark) == 1  # not tried again and again
+    assert session.table.board_blocked
+    assert [r for r in caplog.records if r.levelname == "ERROR" and "Send Messages" in
+            r.getMessage()]
+    told = await session.click(world.bob, session.board, label="My hand")
+    assert "cannot show this table's board" in (told.response.content or "")
+    await session.click(world.bob, told.response, label="Best five")  # play goes on
+    await world.env.advance_time(7)
+    assert not session.table.board_blocked
+    assert session.board.embeds[0].to_dict() == (
+        world.bot.tables.render_board(session.table).embed.to_dict())
+
+
+async def test_a_deleted_board_comes_back_on_a_stale_click_from_a_private_view(world):
+    """Even a refused click (a decision that is over) from an old private view brings a
+    deleted board back."""
+    session = await open_table(world, world.alice, world.bob)
+    await session.click(world.alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.SELECT)
+    old_hand = await session.my_hand(world.alice)
+    await session.click(world.alice, await session.my_hand(world.alice), label="Best five")
+    old_board = session.board.id
+    world.env.inject_error("PATCH", f"/channels/*/messages/{old_board}", status=404,
+                           code=10008, times=None)
+    refused = await session.click(world.alice, old_hand, label="Best five")  # that is over
+    assert "over" in (refused.response.content or "")
+    await world.env.advance_time(7)
+    assert session.table.board_message_id != old_board
+    assert world.channel.last_message.id == session.table.board_message_id
