@@ -95,6 +95,7 @@ class TripoliAdapter:
     """
 
     spec = SPEC
+    draft_verbs: frozenset[str] = frozenset()  # every Tripoli decision is one click
 
     def rules(self, options: dict[str, Any], players: int | None = None) -> TripoliRules:
         """The engine rules of a table's options (other keys are ignored).
@@ -178,8 +179,14 @@ class TripoliAdapter:
             raise ValueError(f"a Tripoli snapshot of schema {schema} is newer than this code")
         return TripoliGame.model_validate_json(data)
 
+    def draft(
+        self, game: Game, seat: int, draft: Any, verb: str, arg: str, values: Sequence[str]
+    ) -> Any:
+        raise Refusal("illegal", "That control is not part of Tripoli.")
+
     def action(
-        self, game: Game, seat: int, verb: str, arg: str, values: Sequence[str], amount: int | None
+        self, game: Game, seat: int, verb: str, arg: str, values: Sequence[str],
+        amount: int | None, draft: Any = None,
     ) -> Action:
         if verb in _SIMPLE:
             return _SIMPLE[verb]()
@@ -224,7 +231,7 @@ class TripoliAdapter:
                 decisions[seat] = (game.decision_id(seat), options)
         return render.board(info, view, decisions)
 
-    def hand(self, info: TableInfo, game: Game, seat: int) -> Rendered:
+    def hand(self, info: TableInfo, game: Game, seat: int, draft: Any = None) -> Rendered:
         return render.hand(info, _game(game).view(seat))
 
 

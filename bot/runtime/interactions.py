@@ -126,7 +126,8 @@ class TableInteractions:
             )
             return
         await within_deadline(interaction, self.act(table, member.id, ref, values))
-        await self._after_decision(interaction, table)
+        drafted = verb in self.adapter(table).draft_verbs  # only the private view changed
+        await self._after_decision(interaction, table, board_changed=not drafted)
 
     def _table_operation(
         self, table: Table, ref: Ref, member: discord.abc.User, is_manager: bool
@@ -150,9 +151,11 @@ class TableInteractions:
                 return self.back(table, member.id)
         return None
 
-    async def _after_decision(self, interaction: discord.Interaction, table: Table) -> None:
+    async def _after_decision(
+        self, interaction: discord.Interaction, table: Table, *, board_changed: bool = True
+    ) -> None:
         """Show the result: the board when the click came from it, else the member's updated
-        hand (and the board edited with the bot token)."""
+        hand (and, when the table changed, the board edited with the bot token)."""
         if self._from_board(interaction, table):
             await self._show_board(interaction, table)
             return
@@ -162,7 +165,8 @@ class TableInteractions:
         else:
             rendered = self.render_hand(table, seat)
         await self._update(interaction, rendered)
-        self.schedule_board_edit(table)
+        if board_changed:
+            self.schedule_board_edit(table)
 
     def _board_note(self, table: Table) -> str | None:
         """A line for the member when the board cannot be shown (missing permissions)."""

@@ -661,7 +661,13 @@ class TableRegistry(TableInteractions, Publisher):
         adapter = self.adapter(table)
         async with self._changing(table):
             seat = self.decision_seat(table, member_id, ref)
-            action = adapter.action(table.game, seat, ref.verb, ref.arg, values, amount)
+            saved = table.drafts.get(seat)
+            draft = saved[1] if saved is not None and saved[0] == ref.decision else None
+            if ref.verb in adapter.draft_verbs:
+                new = adapter.draft(table.game, seat, draft, ref.verb, ref.arg, values)
+                table.drafts[seat] = (ref.decision, new)
+                return seat
+            action = adapter.action(table.game, seat, ref.verb, ref.arg, values, amount, draft)
             try:
                 table.game.apply(seat, action, ref.decision)
             except IllegalAction as error:
@@ -767,6 +773,9 @@ class TableRegistry(TableInteractions, Publisher):
         for seat, (decision, _when) in list(table.deadlines.items()):
             if seat not in wanted or wanted[seat][0] != decision:
                 del table.deadlines[seat]
+        for seat, (decision, _draft) in list(table.drafts.items()):
+            if table.state is not TableState.PLAYING or game.decision_id(seat) != decision:
+                del table.drafts[seat]
         if table.state is TableState.PLAYING:
             if not game.between_deals:
                 table.idle_deadline = None
@@ -967,9 +976,14 @@ class TableRegistry(TableInteractions, Publisher):
         return adapter.board(info, table.game)
 
     def render_hand(self, table: Table, seat: int) -> Rendered:
-        """Seat ``seat``'s private view of ``table`` and its controls."""
+        """Seat ``seat``'s private view of ``table`` and its controls, with its draft of
+        the current decision."""
         adapter = self.adapter(table)
-        return adapter.hand(table.info(adapter.spec_for(table.options)), table.game, seat)
+        saved = table.drafts.get(seat)
+        draft = (saved[1] if saved is not None and saved[0] == table.game.decision_id(seat)
+                 else None)
+        info = table.info(adapter.spec_for(table.options))
+        return adapter.hand(info, table.game, seat, draft)
 
 
 def _team(spec: GameSpec, wanted: int | None, seats: list[Seat]) -> int | None:

@@ -148,9 +148,17 @@ class AmountPrompt:
 
 
 class GameAdapter(Protocol):
-    """The per-game plug of the table runtime (see the module docstring)."""
+    """The per-game plug of the table runtime (see the module docstring).
+
+    Drafts (DESIGN.md §7): a multi-step choice (a Kalooki meld under construction) is a
+    per-seat draft the runtime keeps with the table (saved, so it survives a restart),
+    keyed by the seat's decision id and dropped when the decision changes. A click on one
+    of :attr:`draft_verbs` changes only the draft (:meth:`draft`); the engine sees nothing
+    until the final action, built by :meth:`action` from the draft.
+    """
 
     spec: GameSpec
+    draft_verbs: frozenset[str]
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """The declaration of a table with ``options`` (e.g. a preset for 4-7 players);
@@ -193,10 +201,25 @@ class GameAdapter(Protocol):
         """
         ...
 
+    def draft(
+        self, game: Game, seat: int, draft: Any, verb: str, arg: str, values: Sequence[str]
+    ) -> Any:
+        """The seat's new draft after a click on a draft verb (JSON-serialisable data;
+        ``draft`` is the current one, None when the decision has none yet).
+
+        Raises
+        ------
+        bot.runtime.refs.Refusal
+            For a step that cannot be taken (the draft is unchanged).
+        """
+        ...
+
     def action(
-        self, game: Game, seat: int, verb: str, arg: str, values: Sequence[str], amount: int | None
+        self, game: Game, seat: int, verb: str, arg: str, values: Sequence[str],
+        amount: int | None, draft: Any = None,
     ) -> Action:
-        """The engine action a component click (or amount submit) of ``seat`` stands for.
+        """The engine action a component click (or amount submit) of ``seat`` stands for
+        (``draft``: the seat's draft of this decision, if any).
 
         Raises
         ------
@@ -222,6 +245,7 @@ class GameAdapter(Protocol):
         """The public board of a started table: only what every member may see."""
         ...
 
-    def hand(self, info: TableInfo, game: Game, seat: int) -> Rendered:
-        """Seat ``seat``'s private view and its controls (sent ephemerally)."""
+    def hand(self, info: TableInfo, game: Game, seat: int, draft: Any = None) -> Rendered:
+        """Seat ``seat``'s private view and its controls (sent ephemerally), with its draft
+        of the current decision."""
         ...

@@ -117,6 +117,9 @@ class Table:
         The finished game's record, committed with the change that finished it.
     declined
         ``(seat, decision)`` of optional decisions the AI let lapse (not saved).
+    drafts
+        Seat -> (decision id, draft data): a multi-step choice under construction (a meld),
+        private to the seat; dropped when the seat's decision changes.
     board_blocked
         The bot may not edit or post the board (missing permissions; not saved): members
         are told so when they interact, and play on from "My hand".
@@ -155,6 +158,7 @@ class Table:
     moves: list[ChipMove] = field(default_factory=list, repr=False)
     result: GameResult | None = field(default=None, repr=False)
     declined: set[tuple[int, int]] = field(default_factory=set, repr=False)
+    drafts: dict[int, tuple[int, Any]] = field(default_factory=dict)
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""
@@ -212,6 +216,7 @@ class Table:
             "idle_deadline": self.idle_deadline,
             "dm_messages": [[seat, *where] for seat, where in self.dm_messages.items()],
             "dm_closed": list(self.dm_closed.items()),
+            "drafts": [[seat, decision, data] for seat, (decision, data) in self.drafts.items()],
             "ranked": self.ranked,
             "substituted": self.substituted,
             "game_schema": None if self.game is None else self.game.SCHEMA_VERSION,
@@ -262,6 +267,7 @@ class Table:
             dm_closed=dict(data["dm_closed"]),
             ranked=data.get("ranked", all(seat.member_id is not None for seat in seats)),
             substituted=data.get("substituted", False),
+            drafts={seat: (decision, draft) for seat, decision, draft in data.get("drafts", [])},
         )
         table.notes.extend(data["notes"])
         return table
@@ -270,5 +276,6 @@ class Table:
 _SAVED_FIELDS = (
     "seats", "state", "game", "seed", "board_message_id", "ending", "notes", "deadlines",
     "timeouts", "idle_deadline", "dm_messages", "dm_closed", "host_id", "ranked", "substituted",
+    "drafts",
 )
 """The fields :meth:`Table.snapshot` saves that a change may alter (not the ids)."""
