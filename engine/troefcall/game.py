@@ -56,7 +56,13 @@ from engine.troefcall.rules import TroefcallRules
 from engine.troefcall.scoring import TEAMS, HandResult, Reason, places, points, rotate, team_of
 from engine.troefcall.seating import SEATS, JackSearch, jack_search
 from engine.troefcall.tricks import has_court_card, legal_plays, lowest, winning_index
-from engine.troefcall.views import TroefcallSeatView, TroefcallTableView, seat_view, table_view
+from engine.troefcall.views import (
+    KapView,
+    PlayedCard,
+    TrickView,
+    TroefcallSeatView,
+    TroefcallTableView,
+)
 
 FIRST_PACKET = 5  # cards the caller sees before naming trumps (item 11)
 PACKETS = (5, 4, 4)  # item 13
@@ -449,11 +455,11 @@ class TroefcallGame(BaseModel):
         """
         if not 0 <= seat < SEATS:
             raise ValueError(f"no seat {seat}")
-        return seat_view(self, seat)
+        return _seat_view(self, seat)
 
     def public_view(self) -> TroefcallTableView:
         """What every onlooker may see: no hand, no seed."""
-        return table_view(self)
+        return _table_view(self)
 
     # ------------------------------------------------------------------ validation
 
@@ -690,3 +696,72 @@ def _checked_deck(deck: Sequence[int] | None) -> list[Card] | None:
     if sorted(cards) != list(range(STANDARD_DECK_SIZE)):
         raise ValueError("a deck is the 52 cards, each once")
     return cards
+
+
+# ------------------------------------------------------------------ projection (views.py)
+
+
+def _trick(number: int, leader: int | None, cards: list[Card], winner: int | None) -> TrickView:
+    plays = tuple(
+        PlayedCard(seat=(leader + i) % 4, card=c) for i, c in enumerate(cards) if leader is not None
+    )
+    return TrickView(number=number, leader=leader, plays=plays, winner=winner)
+
+
+def _table_view(game: TroefcallGame) -> TroefcallTableView:
+    """The public view of ``game``."""
+    done = tuple(
+        _trick(i + 1, t.leader, t.cards, t.winner) for i, t in enumerate(game.tricks)
+    )
+    current = None
+    if game.current is not None and game.current.cards:
+        current = _trick(len(game.tricks) + 1, game.current.leader, game.current.cards, None)
+    kap = None
+    if game.phase == Phase.KAP and game.turn is not None:
+        kap = KapView(seat=game.turn, partner=(game.turn + 2) % 4, team=team_of(game.turn))
+    pending = game.pending()
+    return TroefcallTableView(
+        rules=game.rules,
+        phase=game.phase,
+        deal_number=game.deal_number,
+        hand_number=game.hand_number,
+        dealer=game.dealer,
+        caller=game.caller,
+        trump=game.trump,
+        teams=TEAMS,
+        turn=game.turn,
+        to_act=tuple(sorted(game.to_act)),
+        optional=tuple(p.seat for p in pending if not p.required),
+        hand_sizes={s: len(game.hands[s]) for s in range(game.seats)},
+        trick=current,
+        tricks=done,
+        trick_winners=tuple(t.winner for t in game.tricks if t.winner is not None),
+        tricks_won=game.tricks_won,
+        scores=(game.scores[0], game.scores[1]),
+        target=game.rules.target,
+        deals=game.rules.deals,
+        kap=kap,
+        baunie=game.baunie,
+        jack_search=game.jack_search,
+        last_result=game.results[-1] if game.results else None,
+        results=tuple(game.results),
+        commitment=game.commitment,
+        ending=game.ending,
+        winner=game.winner,
+        log=tuple(game.log),
+    )
+
+
+def _seat_view(game: TroefcallGame, seat: int) -> TroefcallSeatView:
+    """The view of ``seat``: the public view plus its own hand and options."""
+    mine = [p for p in game.pending() if p.seat == seat]
+    return TroefcallSeatView(
+        seat=seat,
+        team=team_of(seat),
+        partner=(seat + 2) % 4,
+        hand=tuple(sorted(game.hands[seat])),
+        options=tuple(game.legal_actions(seat)),
+        decision_id=game.decision_id(seat),
+        decision_required=mine[0].required if mine else None,
+        table=_table_view(game),
+    )

@@ -11,18 +11,15 @@ then). The session seed is in no view. Views are frozen snapshots; card fields h
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from engine.cards import Card, Suit
 from engine.core import Frozen, Option
 from engine.troefcall.events import TroefcallEvent
 from engine.troefcall.phases import Phase
 from engine.troefcall.rules import TroefcallRules
-from engine.troefcall.scoring import TEAMS, HandResult, team_of
+from engine.troefcall.scoring import HandResult
 from engine.troefcall.seating import JackSearch
-
-if TYPE_CHECKING:
-    from engine.troefcall.game import TroefcallGame
 
 
 class PlayedCard(Frozen):
@@ -104,69 +101,3 @@ class TroefcallSeatView(Frozen):
     decision_id: int
     decision_required: bool | None  # None: no decision; False: optional (may lapse)
     table: TroefcallTableView
-
-
-def _trick(number: int, leader: int | None, cards: list[Card], winner: int | None) -> TrickView:
-    plays = tuple(
-        PlayedCard(seat=(leader + i) % 4, card=c) for i, c in enumerate(cards) if leader is not None
-    )
-    return TrickView(number=number, leader=leader, plays=plays, winner=winner)
-
-
-def table_view(game: TroefcallGame) -> TroefcallTableView:
-    """The public view of ``game``."""
-    done = tuple(
-        _trick(i + 1, t.leader, t.cards, t.winner) for i, t in enumerate(game.tricks)
-    )
-    current = None
-    if game.current is not None and game.current.cards:
-        current = _trick(len(game.tricks) + 1, game.current.leader, game.current.cards, None)
-    kap = None
-    if game.phase == Phase.KAP and game.turn is not None:
-        kap = KapView(seat=game.turn, partner=(game.turn + 2) % 4, team=team_of(game.turn))
-    pending = game.pending()
-    return TroefcallTableView(
-        rules=game.rules,
-        phase=game.phase,
-        deal_number=game.deal_number,
-        hand_number=game.hand_number,
-        dealer=game.dealer,
-        caller=game.caller,
-        trump=game.trump,
-        teams=TEAMS,
-        turn=game.turn,
-        to_act=tuple(sorted(game.to_act)),
-        optional=tuple(p.seat for p in pending if not p.required),
-        hand_sizes={s: len(game.hands[s]) for s in range(game.seats)},
-        trick=current,
-        tricks=done,
-        trick_winners=tuple(t.winner for t in game.tricks if t.winner is not None),
-        tricks_won=game.tricks_won,
-        scores=(game.scores[0], game.scores[1]),
-        target=game.rules.target,
-        deals=game.rules.deals,
-        kap=kap,
-        baunie=game.baunie,
-        jack_search=game.jack_search,
-        last_result=game.results[-1] if game.results else None,
-        results=tuple(game.results),
-        commitment=game.commitment,
-        ending=game.ending,
-        winner=game.winner,
-        log=tuple(game.log),
-    )
-
-
-def seat_view(game: TroefcallGame, seat: int) -> TroefcallSeatView:
-    """The view of ``seat``: the public view plus its own hand and options."""
-    mine = [p for p in game.pending() if p.seat == seat]
-    return TroefcallSeatView(
-        seat=seat,
-        team=team_of(seat),
-        partner=(seat + 2) % 4,
-        hand=tuple(sorted(game.hands[seat])),
-        options=tuple(game.legal_actions(seat)),
-        decision_id=game.decision_id(seat),
-        decision_required=mine[0].required if mine else None,
-        table=table_view(game),
-    )
