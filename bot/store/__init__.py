@@ -5,10 +5,13 @@ runtime codes against :class:`Store` so another backend (PostgreSQL) can take it
 """
 
 from bot.store.protocol import (
+    BoardRow,
     ChipMove,
     GameResult,
     InsufficientChips,
     LedgerEntry,
+    MemberStats,
+    Metric,
     SeatResult,
     Store,
     StoreError,
@@ -17,10 +20,13 @@ from bot.store.protocol import (
 from bot.store.sqlite import SqliteStore, open_store
 
 __all__ = [
+    "BoardRow",
     "ChipMove",
     "GameResult",
     "InsufficientChips",
     "LedgerEntry",
+    "MemberStats",
+    "Metric",
     "SeatResult",
     "SqliteStore",
     "Store",

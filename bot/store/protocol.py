@@ -196,6 +196,63 @@ class LedgerEntry:
     at: datetime
 
 
+Metric = Literal["chips", "rating", "wins", "games"]
+"""What a board ranks by: the balance, the conservative rating, ranked wins or games."""
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One member on a board.
+
+    Attributes
+    ----------
+    rank
+        1-based; members with equal values share the rank of the first of them.
+    user_id
+        The member.
+    value
+        The metric's value: chips (int), rating points (float, ``mu - 3 sigma``), wins or
+        games (int).
+    name
+        The member's last known name (from the results or the bot's commands), if any.
+    """
+
+    rank: int
+    user_id: int
+    value: float | int
+    name: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class MemberStats:
+    """A member's ranked results in one game (or every game, ``game == ""``).
+
+    Attributes
+    ----------
+    game
+        The game's name, ``""`` for every game together.
+    games, wins
+        Ranked results played and won (a win is first place of a complete game).
+    net_chips
+        Chips won minus chips lost at chip tables (Tripoli), in chips.
+    best_place
+        Best place of a complete ranked game, None if none.
+    streak, best_streak
+        Wins in a row up to now, and the longest such run.
+    rating
+        ``(mu, sigma, rated games)`` in rating points, None if never rated in this game.
+    """
+
+    game: str
+    games: int
+    wins: int
+    net_chips: int
+    best_place: int | None
+    streak: int
+    best_streak: int
+    rating: tuple[float, float, int] | None
+
+
 @runtime_checkable
 class Store(Protocol):
     """Chips, restart-proof tables and settings of the bot (DESIGN.md §5).
@@ -256,6 +313,37 @@ class Store(Protocol):
 
     async def table_escrow(self, table_id: str) -> int:
         """Return the chips the table's escrow holds (0 for an unknown table)."""
+        ...
+
+    async def ratings(self, guild_id: int, game: str) -> dict[int, tuple[float, float, int]]:
+        """Return member id -> ``(mu, sigma, rated games)`` of one game on one server."""
+        ...
+
+    async def rating_history(
+        self, guild_id: int, game: str, user_id: int, limit: int = 10
+    ) -> list[tuple[float, float]]:
+        """Return the member's last ``limit`` rating changes ``(before, after)`` in
+        conservative rating points, oldest first."""
+        ...
+
+    async def board(
+        self, guild_id: int, metric: Metric, game: str | None, offset: int, limit: int
+    ) -> tuple[list[BoardRow], int]:
+        """Return one page of a board (``limit`` rows from ``offset``) and its length."""
+        ...
+
+    async def board_rank(
+        self, guild_id: int, metric: Metric, game: str | None, user_id: int
+    ) -> BoardRow | None:
+        """Return the member's row of a board, or None when they are not on it."""
+        ...
+
+    async def member_stats(self, guild_id: int, user_id: int) -> list[MemberStats]:
+        """Return the member's stats of every game they played (and ``""``: all games)."""
+        ...
+
+    async def remember_names(self, guild_id: int, names: dict[int, str]) -> None:
+        """Keep the last names members were seen with (member id -> display name)."""
         ...
 
     async def return_orphan_escrow(self, live_table_ids: set[str]) -> dict[str, int]:

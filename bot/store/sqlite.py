@@ -16,7 +16,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Iterable, Sequence
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from contextlib import asynccontextmanager
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -25,13 +25,17 @@ from typing import Any, Self
 
 import aiosqlite
 
+from bot import ratings
 from bot.store import checks
 from bot.store.escrow import exact_claims
 from bot.store.protocol import (
+    BoardRow,
     ChipMove,
     GameResult,
     InsufficientChips,
     LedgerEntry,
+    MemberStats,
+    Metric,
     SeatResult,
     StoreError,
     TableWrite,
@@ -45,6 +49,16 @@ DAILY_WINDOW = timedelta(hours=24)
 
 #: The path that opens a private in-memory database (no file, no WAL).
 MEMORY = ":memory:"
+
+#: The ``member_stats.game`` of the rows that add up every game.
+EVERY_GAME = ""
+
+#: The migration that adds ratings, stats and names: applying it derives them from the
+#: results already recorded.
+DERIVED_SINCE = 3
+
+#: Longest member name kept for the boards (Discord display names are at most 32).
+MAX_NAME_SHOWN = 64
 
 _LEDGER_COLUMNS = (
     "id, guild_id, user_id, delta, balance_after, kind, reason, table_id, other_user_id, created_at"
@@ -97,6 +111,8 @@ class SqliteStore:
         self.busy_timeout = float(busy_timeout)
         self._clock = clock or _wall_clock
         self._migrations = tuple(load_migrations() if migrations is None else migrations)
+        # the boards' tables exist from DERIVED_SINCE on (older schemas: upgrade tests)
+        self._derives = any(m.version == DERIVED_SINCE for m in self._migrations)
         self._db: aiosqlite.Connection | None = None
         self._lock = asyncio.Lock()
 
@@ -180,6 +196,8 @@ class SqliteStore:
                     (migration.version, migration.name, _iso(self._now())),
                 )
                 log.info("store: applied migration %04d_%s", migration.version, migration.name)
+                if migration.version == DERIVED_SINCE:
+                    await self._derive_all(db)
 
     # -- chips ------------------------------------------------------------------------------
 
@@ -424,7 +442,9 @@ class SqliteStore:
             else:
                 await self._save_snapshot(db, write, now)
             if write.result is not None:
-                await self._record(db, write, write.result, now)
+                result_id = await self._record(db, write, write.result, now)
+                if self._derives:
+                    await self._derive(db, write.guild_id, result_id, write.result)
 
     async def results(
         self, guild_id: int, game: str | None = None
@@ -466,6 +486,223 @@ class SqliteStore:
                         tuple(by_result.get(result_id, ()))), result_id)
             for result_id, game_name, ranked, complete, options, outcome in rows
         ]
+
+    # -- ratings, stats and boards ----------------------------------------------------------
+
+    async def ratings(self, guild_id: int, game: str) -> dict[int, tuple[float, float, int]]:
+        """Return every rating of one game on one server.
+
+        Returns
+        -------
+        dict[int, tuple[float, float, int]]
+            Member id -> ``(mu, sigma, rated games)``, ``mu`` and ``sigma`` in rating points
+            (:mod:`bot.ratings`).
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``guild_id`` or ``game`` is invalid.
+        StoreError
+            If the database fails.
+        """
+        checks.snowflake(guild_id, "guild_id")
+        checks.name(game, "game")
+        rows = await self._read(
+            "SELECT user_id, mu, sigma, games FROM ratings WHERE guild_id = ? AND game = ?",
+            (guild_id, game),
+        )
+        return {user_id: (mu, sigma, games) for user_id, mu, sigma, games in rows}
+
+    async def rating_history(
+        self, guild_id: int, game: str, user_id: int, limit: int = 10
+    ) -> list[tuple[float, float]]:
+        """Return a member's last rating changes in one game, oldest first.
+
+        Parameters
+        ----------
+        limit
+            How many rated results at most (>= 1).
+
+        Returns
+        -------
+        list[tuple[float, float]]
+            ``(before, after)`` per rated result, in conservative rating points
+            (``mu - 3 sigma``).
+
+        Raises
+        ------
+        TypeError, ValueError
+            If an argument is invalid.
+        StoreError
+            If the database fails.
+        """
+        checks.snowflake(guild_id, "guild_id")
+        checks.name(game, "game")
+        checks.snowflake(user_id, "user_id")
+        _limit(limit)
+        rows = await self._read(
+            "SELECT mu_before - 3 * sigma_before, mu - 3 * sigma FROM rating_changes"
+            " WHERE guild_id = ? AND game = ? AND user_id = ? ORDER BY result_id DESC LIMIT ?",
+            (guild_id, game, user_id, limit),
+        )
+        return [(before, after) for before, after in reversed(rows)]
+
+    async def board(
+        self, guild_id: int, metric: Metric, game: str | None, offset: int, limit: int
+    ) -> tuple[list[BoardRow], int]:
+        """Return one page of a board, best first, and how many members the board holds.
+
+        Each call reads one index range (no scan of the results): balances, ratings and
+        ranked stats are kept per member as the results are committed.
+
+        Parameters
+        ----------
+        metric
+            ``"chips"`` (balances; ``game`` must be None), ``"rating"`` (one game's
+            conservative ratings; ``game`` required), ``"wins"`` or ``"games"`` (ranked
+            results of one game, or of every game when ``game`` is None).
+        offset, limit
+            The page: rows ``offset .. offset + limit - 1`` (0-based; ``limit`` >= 1).
+
+        Returns
+        -------
+        tuple[list[BoardRow], int]
+            The page's rows (equal values share a rank; ties ordered by member id) and the
+            number of members on the board.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If an argument is invalid or the metric does not fit ``game``.
+        StoreError
+            If the database fails.
+        """
+        table, column, filters, parameters = _board_source(guild_id, metric, game)
+        where = _where("t", filters)
+        _limit(limit)
+        if type(offset) is not int or offset < 0:
+            raise ValueError(f"offset must be an int >= 0, got {offset!r}")
+        async with self._lock:
+            db = self._connection()
+            try:
+                rows = await db.execute_fetchall(
+                    f"SELECT t.user_id, t.{column}, n.name FROM {table} AS t"
+                    " LEFT JOIN member_names AS n"
+                    "  ON n.guild_id = t.guild_id AND n.user_id = t.user_id"
+                    f" WHERE {where} ORDER BY t.{column} DESC, t.user_id LIMIT ? OFFSET ?",
+                    (*parameters, limit, offset),
+                )
+                [(total,)] = await db.execute_fetchall(
+                    f"SELECT COUNT(*) FROM {table} AS t WHERE {where}", parameters
+                )
+                first = rows[0][1] if rows else None
+                [(above,)] = await db.execute_fetchall(
+                    f"SELECT COUNT(*) FROM {table} AS t WHERE {where} AND t.{column} > ?",
+                    (*parameters, first),
+                ) if rows else [(0,)]
+            except sqlite3.Error as exc:
+                raise StoreError(f"the database failed: {exc}") from exc
+        page: list[BoardRow] = []
+        for position, (user_id, value, name) in enumerate(rows, start=offset):
+            if not page:
+                rank = above + 1
+            elif value == page[-1].value:
+                rank = page[-1].rank
+            else:
+                rank = position + 1
+            page.append(BoardRow(rank, user_id, value, name))
+        return page, total
+
+    async def board_rank(
+        self, guild_id: int, metric: Metric, game: str | None, user_id: int
+    ) -> BoardRow | None:
+        """Return a member's row of a board (see :meth:`board`), or None when they are not
+        on it (no account, never rated, no ranked result).
+
+        Raises
+        ------
+        TypeError, ValueError
+            If an argument is invalid or the metric does not fit ``game``.
+        StoreError
+            If the database fails.
+        """
+        table, column, filters, parameters = _board_source(guild_id, metric, game)
+        checks.snowflake(user_id, "user_id")
+        where = _where("t", filters)
+        rows = await self._read(
+            f"SELECT t.{column}, n.name, 1 + (SELECT COUNT(*) FROM {table} AS t"
+            f"  WHERE {where} AND t.{column} > me.{column})"
+            f" FROM {table} AS me LEFT JOIN member_names AS n"
+            "  ON n.guild_id = me.guild_id AND n.user_id = me.user_id"
+            f" WHERE {_where('me', filters)} AND me.user_id = ?",
+            (*parameters, *parameters, user_id),
+        )
+        if not rows:
+            return None
+        value, name, rank = rows[0]
+        return BoardRow(rank, user_id, value, name)
+
+    async def member_stats(self, guild_id: int, user_id: int) -> list[MemberStats]:
+        """Return a member's ranked stats per game, with their ratings.
+
+        Returns
+        -------
+        list[MemberStats]
+            One per game played (by name), then ``game == ""`` for every game together;
+            empty when the member has no ranked result.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If an id is invalid.
+        StoreError
+            If the database fails.
+        """
+        checks.snowflake(guild_id, "guild_id")
+        checks.snowflake(user_id, "user_id")
+        rows = await self._read(
+            "SELECT s.game, s.games, s.wins, s.net_chips, s.best_place, s.streak,"
+            " s.best_streak, r.mu, r.sigma, r.games FROM member_stats AS s"
+            " LEFT JOIN ratings AS r"
+            "  ON r.guild_id = s.guild_id AND r.game = s.game AND r.user_id = s.user_id"
+            " WHERE s.guild_id = ? AND s.user_id = ? ORDER BY s.game = '', s.game",
+            (guild_id, user_id),
+        )
+        return [
+            MemberStats(game, games, wins, net, best, streak, best_streak,
+                        None if mu is None else (mu, sigma, rated))
+            for game, games, wins, net, best, streak, best_streak, mu, sigma, rated in rows
+        ]
+
+    async def remember_names(self, guild_id: int, names: Mapping[int, str]) -> None:
+        """Keep the names members were last seen with (the boards show members who left
+        the server by them).
+
+        Parameters
+        ----------
+        names
+            Member id -> display name (cut to :data:`MAX_NAME_SHOWN` characters).
+
+        Raises
+        ------
+        TypeError, ValueError
+            If an id or name is invalid.
+        StoreError
+            If the database fails.
+        """
+        checks.snowflake(guild_id, "guild_id")
+        for user_id, name in names.items():
+            checks.snowflake(user_id, "user_id")
+            checks.name(name[:MAX_NAME_SHOWN] if isinstance(name, str) else name, "name")
+        if not names:
+            return
+        async with self._transaction() as db:
+            await db.executemany(
+                "INSERT INTO member_names (guild_id, user_id, name) VALUES (?, ?, ?)"
+                " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name"
+                " WHERE name <> excluded.name",
+                [(guild_id, user_id, name[:MAX_NAME_SHOWN]) for user_id, name in names.items()],
+            )
 
     async def table_escrow(self, table_id: str) -> int:
         """Return the chips a table's escrow holds (0 for a table with none).
@@ -914,7 +1151,8 @@ class SqliteStore:
 
     async def _record(
         self, db: aiosqlite.Connection, write: TableWrite, result: GameResult, now: datetime
-    ) -> None:
+    ) -> int:
+        """Insert the result and its seats; the result's id."""
         rows = await db.execute_fetchall(
             "INSERT INTO results (guild_id, channel_id, table_id, game, ranked, complete,"
             " options, outcome, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -928,6 +1166,80 @@ class SqliteStore:
             [(result_id, seat.seat, seat.user_id, seat.name, seat.team, seat.place, seat.score,
               seat.chips) for seat in result.seats],
         )
+        return result_id
+
+    async def _derive(
+        self, db: aiosqlite.Connection, guild_id: int, result_id: int, result: GameResult
+    ) -> None:
+        """Bring what the boards read up to date with one new result, in its transaction:
+        the members' last names, their stats (ranked results) and ratings (rated ones)."""
+        members = [seat for seat in result.seats if seat.user_id is not None]
+        await db.executemany(
+            "INSERT INTO member_names (guild_id, user_id, name) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET name = excluded.name",
+            [(guild_id, seat.user_id, seat.name[:MAX_NAME_SHOWN]) for seat in members],
+        )
+        if not result.ranked:
+            return
+        await db.executemany(
+            "INSERT INTO member_stats (guild_id, game, user_id, games, wins, net_chips,"
+            " best_place, streak, best_streak) VALUES (?, ?, ?, 1, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " games = games + 1, wins = wins + excluded.wins,"
+            " net_chips = net_chips + excluded.net_chips,"
+            " best_place = CASE WHEN excluded.best_place IS NULL THEN best_place"
+            "  WHEN best_place IS NULL THEN excluded.best_place"
+            "  ELSE MIN(best_place, excluded.best_place) END,"
+            " streak = CASE WHEN excluded.wins = 1 THEN streak + 1 ELSE 0 END,"
+            " best_streak = MAX(best_streak, CASE WHEN excluded.wins = 1 THEN streak + 1"
+            "  ELSE 0 END)",
+            [(guild_id, game, seat.user_id, won, seat.chips or 0,
+              seat.place if result.complete else None, won, won)
+             for seat in members
+             for won in [int(result.complete and seat.place == 1)]
+             for game in (result.game, EVERY_GAME)],
+        )
+        if not ratings.rated(result.ranked, result.complete, result.seats):
+            return
+        ids = [seat.user_id for seat in members]
+        rows = await db.execute_fetchall(
+            "SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"
+            f" AND user_id IN ({', '.join('?' * len(ids))})",
+            (guild_id, result.game, *ids),
+        )
+        before = {user_id: ratings.Rating(mu, sigma) for user_id, mu, sigma in rows}
+        after = ratings.update(result.seats, before)
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, display, games)"
+            " VALUES (?, ?, ?, ?, ?, ?, 1) ON CONFLICT (guild_id, game, user_id) DO UPDATE SET"
+            " mu = excluded.mu, sigma = excluded.sigma, display = excluded.display,"
+            " games = games + 1",
+            [(guild_id, result.game, user_id, new.mu, new.sigma, new.display)
+             for user_id, new in after.items()],
+        )
+        await db.executemany(
+            "INSERT INTO rating_changes (result_id, guild_id, game, user_id, mu_before,"
+            " sigma_before, mu, sigma) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            [(result_id, guild_id, result.game, user_id, old.mu, old.sigma, new.mu, new.sigma)
+             for user_id, new in after.items()
+             for old in [before.get(user_id, ratings.Rating())]],
+        )
+
+    async def _derive_all(self, db: aiosqlite.Connection) -> None:
+        """Derive names, stats and ratings from every result already recorded, oldest first
+        (once, when the migration that adds them is applied to an older database)."""
+        results = await db.execute_fetchall(
+            "SELECT id, guild_id, game, ranked, complete FROM results ORDER BY id"
+        )
+        for result_id, guild_id, game, ranked, complete in results:
+            seats = await db.execute_fetchall(
+                "SELECT seat, user_id, name, team, place, score, chips FROM result_seats"
+                " WHERE result_id = ? ORDER BY seat",
+                (result_id,),
+            )
+            result = GameResult(game, bool(ranked), bool(complete), "{}", "{}",
+                                tuple(SeatResult(*seat) for seat in seats))
+            await self._derive(db, guild_id, result_id, result)
 
     async def _pool(self, db: aiosqlite.Connection, guild_id: int, table_id: str) -> int:
         """Return the chips of a table's pool (0 if none); refuse a pool of another guild."""
@@ -962,6 +1274,40 @@ async def open_store(path: str | Path, starting_chips: int, **options: Any) -> S
     store = SqliteStore(path, starting_chips=starting_chips, **options)
     await store.open()
     return store
+
+
+def _board_source(
+    guild_id: int, metric: object, game: object
+) -> tuple[str, str, tuple[str, ...], tuple[Any, ...]]:
+    """The table, column and filter of a board: ``(table, column, filtered columns, their
+    values)``."""
+    checks.snowflake(guild_id, "guild_id")
+    if game is not None:
+        checks.name(game, "game")
+    match metric:
+        case "chips":
+            if game is not None:
+                raise ValueError("chips are per server, not per game: the chips board has no game")
+            return "accounts", "balance", ("guild_id",), (guild_id,)
+        case "rating":
+            if game is None:
+                raise ValueError("ratings are per game: the rating board needs a game")
+            return "ratings", "display", ("guild_id", "game"), (guild_id, game)
+        case "wins" | "games":
+            return ("member_stats", metric, ("guild_id", "game"),
+                    (guild_id, EVERY_GAME if game is None else game))
+    raise ValueError(f"metric must be chips, rating, wins or games, not {metric!r}")
+
+
+def _where(alias: str, columns: Sequence[str]) -> str:
+    """``"t.guild_id = ? AND t.game = ?"`` for ``alias`` ``"t"``."""
+    return " AND ".join(f"{alias}.{column} = ?" for column in columns)
+
+
+def _limit(limit: object) -> int:
+    if type(limit) is not int or limit < 1:
+        raise ValueError(f"limit must be an int >= 1, got {limit!r}")
+    return limit
 
 
 def _wall_clock() -> datetime:
