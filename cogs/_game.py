@@ -3,11 +3,12 @@
 A game's cog subclasses :class:`GameCog` with ``group_name`` set to its game's name and
 declares only what is particular to it: the options of ``/<game> start`` and
 ``/<game> house-rules`` (discord.py needs each command's parameters written out), which
-call :meth:`GameCog.open_table` and :meth:`GameCog.save_house_rules`. ``rules``, ``kick``
-and ``end`` are inherited. The table runtime (:mod:`bot.runtime`) does the work; every
-refusal is ephemeral and changes nothing. A command that waits on the store defers when the
-store is slow (case C04): ``start`` publicly (its board is public), ``rules`` and
-``house-rules`` privately (see :mod:`bot.replies`).
+call :meth:`GameCog.open_table` and :meth:`GameCog.save_house_rules`. ``rules``,
+``how-to-play``, ``kick`` and ``end`` are inherited. The table runtime (:mod:`bot.runtime`)
+does the work; every refusal is ephemeral and changes nothing. A command that waits on the
+store defers when the store is slow (case C04): ``start`` publicly (its board is public),
+``rules`` and ``house-rules`` privately (see :mod:`bot.replies`). ``how-to-play`` answers
+at once with the game's guide (:mod:`bot.guides`), whose pages turn after a restart too.
 
 House rules: a channel's defaults for one game (Manage Channels), saved as the setting
 ``channel:<id>`` / ``<game>_rules`` — JSON of the table options plus an optional
@@ -24,6 +25,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
+from bot.guides.paging import page_message, register_guides
 from bot.replies import reply, within_deadline
 from bot.runtime.components import register_components
 
@@ -42,8 +44,10 @@ class GameCog(commands.GroupCog):
         self.bot = bot
 
     async def cog_load(self) -> None:
-        """Register the table components so clicks on any board reach the runtime."""
+        """Register the table components so clicks on any board reach the runtime, and the
+        guide buttons of ``how-to-play``."""
         register_components(self.bot)
+        register_guides(self.bot)
 
     @property
     def adapter(self) -> Any:
@@ -158,6 +162,13 @@ class GameCog(commands.GroupCog):
                 f"with `/{self.GAME} house-rules`."))
             return
         await reply(interaction, embed=rendered.embed, ephemeral=True)
+
+    @app_commands.command(name="how-to-play")
+    async def how_to_play(self, interaction: discord.Interaction) -> None:
+        """Learn this game: a short guide, page by page, and its terms."""
+        rendered = page_message(self.GAME, 0)
+        await interaction.response.send_message(
+            embed=rendered.embed, view=rendered.view, ephemeral=True)
 
     @app_commands.command(name="kick")
     async def kick(self, interaction: discord.Interaction, member: discord.Member) -> None:

@@ -1,0 +1,79 @@
+"""The how-to-play guides: every page of every game fits Discord, and each guide covers its
+game's decisions and terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import GAMES
+from bot.guides import GUIDES
+from bot.guides.paging import page_message
+from bot.render import common
+
+
+def test_every_hosted_game_has_a_guide():
+    assert set(GAMES) <= set(GUIDES)
+
+
+@pytest.mark.parametrize("game", list(GUIDES))
+def test_every_page_fits_discord_and_names_no_rule_file(game):
+    pages = GUIDES[game].all_pages
+    assert len(pages) >= 3
+    for index in range(len(pages)):
+        rendered = page_message(game, index)
+        assert common.limit_problems(rendered) == [], (game, index)
+        text = rendered.embed.description or ""
+        assert rendered.embed.description == common.visible(pages[index].text)  # nothing cut
+        assert f"Page {index + 1} of {len(pages)}" in rendered.embed.footer.text
+        assert "§" not in text and ".md" not in text and "DESIGN" not in text
+
+
+@pytest.mark.parametrize("game", list(GUIDES))
+def test_previous_and_next_open_the_neighbouring_pages(game):
+    last = len(GUIDES[game].all_pages) - 1
+
+    def buttons(index):
+        return {b["label"]: b for row in page_message(game, index).view.to_components()
+                for b in row["components"]}
+
+    first = buttons(0)
+    assert first["◀ Previous"]["disabled"] and not first["Next ▶"]["disabled"]
+    assert first["Next ▶"]["custom_id"] == f"guide:{game}:1"
+    end = buttons(last)
+    assert end["Next ▶"]["disabled"]
+    assert end["◀ Previous"]["custom_id"] == f"guide:{game}:{last - 1}"
+    assert page_message(game, last + 5).embed.title == page_message(game, last).embed.title
+
+
+@pytest.mark.parametrize(("game", "words"), [
+    ("tripoli", ["Keep", "Exchange", "Auction", "lowest card you hold", "stop", "(not ♦)",
+                 "KITTY", "POT", "SEQ", "ante", "spare hand", "goes out", "left"]),
+    ("troefcall", ["trump caller", "Kap partij", "**5**", "**2**", "baunie", "**15**",
+                   "passes to the left", "follow", "Show hand and redeal"]),
+    ("kalooki", ["contract", "three", "four", "joker", "**Allow**", "**Refuse**", "lay off",
+                 "go out", "Down and out", "50", "stock", "discard pile"]),
+])
+def test_a_guide_explains_its_games_decisions(game, words):
+    text = "\n".join(page.text for page in GUIDES[game].pages).lower()
+    for word in words:
+        assert word.lower() in text, word
+
+
+@pytest.mark.parametrize(("game", "terms"), [
+    ("tripoli", ["kitty", "pot", "spare hand", "stop", "ante"]),
+    ("troefcall", ["trump caller", "trick", "kap partij", "baunie"]),
+    ("kalooki", ["contract", "three (set)", "four (run)", "meld / lay down", "lay off", "call",
+                 "stock", "discard pile"]),
+])
+def test_the_glossary_defines_the_games_terms(game, terms):
+    defined = {term.lower() for term, _meaning in GUIDES[game].glossary}
+    assert set(terms) <= defined
+    assert GUIDES[game].all_pages[-1].title == "Glossary"
+
+
+def test_the_kalooki_guide_lists_the_contracts_the_engine_plays():
+    from engine.kalooki.rules import JAMAICAN
+
+    text = GUIDES["kalooki"].pages[2].text
+    for number, contract in enumerate(JAMAICAN.contracts, start=1):
+        assert f"{number}. {contract.cards} cards — {contract.words()}" in text

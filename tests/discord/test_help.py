@@ -1,0 +1,44 @@
+"""``/help`` and ``/<game> how-to-play`` in simcord: private answers within Discord's limits,
+and guide pages that turn with Previous/Next, also after a restart."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games import GAMES
+from bot.guides import GUIDES
+from bot.render import common
+from bot.runtime.spec import Rendered
+
+
+async def test_help_explains_the_bot_to_a_stranger(world):
+    result = await world.slash(world.alice, "help")
+    answer = result.response
+    assert answer.ephemeral
+    [embed] = answer.embeds
+    assert common.limit_problems(Rendered(embed, None)) == []
+    text = "\n".join([embed.description or "", *(f"{f.name}\n{f.value}" for f in embed.fields)])
+    for game in world.bot.tables.games:
+        assert f"/{game} start" in text and f"/{game} how-to-play" in text
+    for button in ("Join", "Add AI", "Start", "My hand", "Next deal", "I'm back", "Leave"):
+        assert f"**{button}**" in text, button
+    for command in ("rules", "how-to-play", "house-rules", "kick", "end"):
+        assert f"/<game> {command}" in text, command
+    for command in ("/chips balance", "/leaderboard", "/settings dm"):
+        assert command in text
+    assert "ranked" in text and "casual" in text and "SHA-256" in text
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+async def test_how_to_play_answers_privately_and_pages_after_a_restart(world, game):
+    pages = GUIDES[game].all_pages
+    shown = await world.slash(world.bob, f"{game} how-to-play")
+    guide = shown.response
+    assert guide.ephemeral and pages[0].title in guide.embeds[0].title
+    await world.click(world.bob, guide, label="Next ▶")
+    assert pages[1].title in guide.embeds[0].title
+    await world.restart()
+    await world.click(world.bob, guide, label="Next ▶")
+    assert pages[2].title in guide.embeds[0].title
+    await world.click(world.bob, guide, label="◀ Previous")
+    assert pages[1].title in guide.embeds[0].title
