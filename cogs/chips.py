@@ -1,10 +1,11 @@
-"""Server chips: ``/chips balance``, ``/chips daily``, ``/chips give`` and ``/leaderboard``.
+"""Server chips: ``/chips balance``, ``/chips daily``, ``/chips give`` (``/leaderboard`` is
+:mod:`cogs.leaderboard`).
 
-Chips are per server (DESIGN.md §5); an account is created with the starting grant on first use.
-Private answers (your balance, your daily claim, every refusal) are ephemeral; a gift and the
-leaderboard are public. Refusals change nothing (cases C08, C09). The store may be slow: each
-command defers when its store work takes longer than :data:`bot.replies.ACK_BUDGET` (case
-C04), privately or publicly as its success would show (see :mod:`bot.replies`).
+Chips are per server (DESIGN.md §5); an account is created with the starting grant on first
+use. Private answers (your balance, your daily claim, every refusal) are ephemeral; a gift is
+public. Refusals change nothing (cases C08, C09). The store may be slow: each command defers
+when its store work takes longer than :data:`bot.replies.ACK_BUDGET` (case C04), privately or
+publicly as its success would show (see :mod:`bot.replies`).
 """
 
 from __future__ import annotations
@@ -21,7 +22,6 @@ from bot.store import InsufficientChips, LedgerEntry, Store
 
 CHIPS_COLOUR = discord.Colour.gold()
 DAILY_PERIOD = timedelta(hours=24)
-LEADERBOARD_SIZE = 10
 
 
 def chips_text(amount: int) -> str:
@@ -60,7 +60,8 @@ class Chips(commands.Cog):
             await refuse(interaction, f"{member.mention} is a bot; bots don't hold chips.")
             return
         balance, (rank, accounts) = await within_deadline(
-            interaction, self._balance_and_rank(interaction.guild_id, member.id)
+            interaction, self._balance_and_rank(interaction.guild_id, member.id,
+                                                seen(interaction.user, member))
         )
         whose = "You hold" if member.id == interaction.user.id else f"{member.mention} holds"
         embed = discord.Embed(
@@ -70,9 +71,11 @@ class Chips(commands.Cog):
         await reply(interaction, embed=embed, ephemeral=True)
 
     async def _balance_and_rank(
-        self, guild_id: int, member_id: int
+        self, guild_id: int, member_id: int, names: dict[int, str]
     ) -> tuple[int, tuple[int, int]]:
-        """A member's balance (chips) and (rank, number of accounts) on a server."""
+        """A member's balance (chips) and (rank, number of accounts) on a server, after
+        keeping the ``names`` seen (for the boards)."""
+        await self.store.remember_names(guild_id, names)
         return (await self.store.balance(guild_id, member_id),
                 await self.store.rank(guild_id, member_id))
 
@@ -133,7 +136,8 @@ class Chips(commands.Cog):
             return
         try:
             balance = await within_deadline(
-                interaction, self._transfer(interaction.guild_id, giver.id, member.id, amount),
+                interaction, self._transfer(interaction.guild_id, giver.id, member.id, amount,
+                                            seen(giver, member)),
                 ephemeral=False,
             )
         except InsufficientChips as short:
@@ -147,48 +151,28 @@ class Chips(commands.Cog):
         embed.set_footer(text=f"{giver.display_name} now holds {chips_text(balance)}.")
         await reply(interaction, embed=embed)
 
-    async def _transfer(self, guild_id: int, giver_id: int, member_id: int, amount: int) -> int:
-        """Move ``amount`` chips from the giver to the member; the giver's new balance.
+    async def _transfer(
+        self, guild_id: int, giver_id: int, member_id: int, amount: int, names: dict[int, str]
+    ) -> int:
+        """Move ``amount`` chips from the giver to the member (keeping the ``names`` seen);
+        the giver's new balance.
 
         Raises
         ------
         InsufficientChips
             When the giver holds fewer than ``amount`` chips; nothing moved.
         """
+        await self.store.remember_names(guild_id, names)
         balance = await self.store.balance(guild_id, giver_id)
         if amount > balance:
             raise InsufficientChips(balance, amount)
         balance, _ = await self.store.transfer(guild_id, giver_id, member_id, amount)
         return balance
 
-    @app_commands.command(name="leaderboard")
-    @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction) -> None:
-        """Show the richest members of this server and your rank."""
-        guild_id, user_id = interaction.guild_id, interaction.user.id
-        (balance, (rank, accounts)), top = await within_deadline(
-            interaction, self._leaderboard(guild_id, user_id), ephemeral=False
-        )
-        lines = [
-            f"**{place}.** <@{member_id}> — {chips_text(chips)}"
-            for place, (member_id, chips) in enumerate(top, start=1)
-        ]
-        embed = discord.Embed(
-            title=f"Leaderboard — {interaction.guild.name}" if interaction.guild else "Leaderboard",
-            description="\n".join(lines),
-            colour=CHIPS_COLOUR,
-        )
-        embed.add_field(
-            name="Your rank", value=f"{rank} of {accounts} ({chips_text(balance)})", inline=False
-        )
-        await reply(interaction, embed=embed)
 
-    async def _leaderboard(
-        self, guild_id: int, user_id: int
-    ) -> tuple[tuple[int, tuple[int, int]], list[tuple[int, int]]]:
-        """The member's (balance, (rank, accounts)) and the top (member id, chips) pairs."""
-        mine = await self._balance_and_rank(guild_id, user_id)
-        return mine, await self.store.leaderboard(guild_id, limit=LEADERBOARD_SIZE)
+def seen(*members: discord.abc.User) -> dict[int, str]:
+    """Member id -> display name, kept by the store so the boards can name members who left."""
+    return {member.id: member.display_name for member in members}
 
 
 async def refuse(interaction: discord.Interaction, reason: str) -> None:

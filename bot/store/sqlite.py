@@ -630,7 +630,7 @@ class SqliteStore:
         checks.snowflake(user_id, "user_id")
         where = _where("t", filters)
         rows = await self._read(
-            f"SELECT t.{column}, n.name, 1 + (SELECT COUNT(*) FROM {table} AS t"
+            f"SELECT me.{column}, n.name, 1 + (SELECT COUNT(*) FROM {table} AS t"
             f"  WHERE {where} AND t.{column} > me.{column})"
             f" FROM {table} AS me LEFT JOIN member_names AS n"
             "  ON n.guild_id = me.guild_id AND n.user_id = me.user_id"

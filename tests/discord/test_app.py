@@ -71,7 +71,7 @@ async def test_a_failing_command_is_answered_once_ephemerally(world, monkeypatch
     async def broken(*_args, **_kwargs):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(world.store, "leaderboard", broken)
+    monkeypatch.setattr(world.store, "board", broken)
     result = await world.alice.slash(world.channel, "leaderboard")
     assert result.acknowledged and result.response.ephemeral
     assert result.response.content == GENERIC_FAILURE

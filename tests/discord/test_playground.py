@@ -110,7 +110,7 @@ async def test_bot_errors_are_printed_to_the_console(settings, caplog, monkeypat
         async def broken(*_args, **_kwargs):
             raise RuntimeError("the chip bank exploded")
 
-        monkeypatch.setattr(playground.bot.store, "leaderboard", broken)
+        monkeypatch.setattr(playground.bot.store, "board", broken)
         with caplog.at_level(logging.ERROR, logger="parlour.playground"):
             async with playground.turn():
                 answered = await playground.members["bob"].slash(playground.channel, "leaderboard")

@@ -99,14 +99,14 @@ async def test_a_slow_daily_claim_defers_privately_and_pays_once(world):
 async def test_a_slow_leaderboard_defers_publicly(world):
     await world.slash(world.alice, "chips give", member=world.bob, amount=30)
     mark, errors = len(world.env.http_requests), world.env.error_cursor
-    async with slow_store(world, "leaderboard"):
+    async with slow_store(world, "board"):
         result = await world.slash(world.carol, "leaderboard")
     assert not world.env.errors_since(errors)
     [callback] = callbacks_since(world, mark)
     assert deferred_publicly(callback)
     [answer] = answers(result)
     assert not answer.ephemeral
-    assert f"**1.** <@{world.bob.id}> — 1,030 chips" in answer.embeds[0].description
+    assert "**1.** Bob — 1,030 chips" in answer.embeds[0].description
 
 
 async def test_a_slow_start_defers_publicly_and_opens_one_table_whose_board_is_the_answer(
