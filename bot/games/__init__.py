@@ -6,7 +6,8 @@ runtime, the components and the board plumbing need no change.
 
 from __future__ import annotations
 
+from bot.games.kalooki import KalookiAdapter
 from bot.games.tripoli import TripoliAdapter
 from bot.runtime.spec import GameAdapter
 
-GAMES: dict[str, GameAdapter] = {"tripoli": TripoliAdapter()}
+GAMES: dict[str, GameAdapter] = {"tripoli": TripoliAdapter(), "kalooki": KalookiAdapter()}

@@ -23,9 +23,15 @@ class Draw(Action):
 
 
 class CallDiscard(Action):
-    """Call the top discard out of turn (§2.7 items 27-30)."""
+    """Call the top discard out of turn (§2.7 items 27-30).
+
+    ``late``: the call takes effect only when the call window closes, and only if nobody
+    called before (K4): a seat that answers at once (an AI seat) calls no faster than a
+    member who needs the window's seconds.
+    """
 
     kind: Literal["call"] = "call"
+    late: bool = False
 
 
 class Allow(Action):

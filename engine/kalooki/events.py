@@ -144,11 +144,15 @@ class StockReshuffled(Event):
 
 
 class DealVoid(Event):
-    """Second exhaustion: no scores; the same dealer deals this deal again (§2.12 item 61)."""
+    """Second exhaustion: no scores; the same dealer deals this deal again (§2.12 item 61),
+    or, ``skipped`` after ``rules.void_limit`` void deals in a row, the set moves on to the
+    next deal with the next dealer (the void bound of
+    :mod:`engine.kalooki.rules`)."""
 
     kind: Literal["deal_void"] = "deal_void"
     deal_number: int
     dealer: int
+    skipped: bool = False
 
 
 class WentOut(Event):

@@ -3,7 +3,9 @@
 A deal: the deal and the upcard (§2.4) → turns of draw, lay-down / lay-off / joker
 exchange, discard (§2.6-§2.9) with calls between a discard and the next draw (§2.7) →
 going out and penalties (§2.10, §2.11), or a void deal after the second stock exhaustion
-(§2.12). The set has ``rules.deals`` scored deals; the lowest total wins, ties share (K18).
+(§2.12), skipped after ``rules.void_limit`` voids in a row (the void bound of
+:mod:`engine.kalooki.rules`). The set has ``rules.deals`` deals; the lowest total wins,
+ties share (K18).
 
 **Dealing.** Deal k of the session (k counts every deal dealt, void deals included) uses
 ``fairness.shuffled_deck(session_seed, k, 108)`` and shows ``fairness.commitment(seed, k)``.
@@ -26,7 +28,10 @@ discard* (which ends the window: he has the first right to it, since he could re
 call and take it anyway); he may not draw from the stock until the window closes, so that
 slower callers in a chat get their few seconds. The first call wins and interrupts him
 with a required Allow / Refuse (auto-allow when he has laid down and may not take the
-discard, item 32); later calls are refused as ``too_late``. After an allowed call the
+discard, item 32); later calls are refused as ``too_late``. A *late* call
+(``CallDiscard(late=True)``, made by seats that answer at once, like AI seats) waits for the
+window's end and wins only if nobody called meanwhile; the first late call still legal then
+is the call. After an allowed call the
 exposed card is dead until covered (item 33, K5) and he draws from the stock.
 
 Seats are fixed ints; the dealer is a rotating role. Every state change goes through
@@ -106,6 +111,7 @@ class KalookiGame(BaseModel):
     deal_number: int = 0  # 1..rules.deals: the contract being played
     dealt: int = 0  # deals dealt so far, void deals included (the shuffle index)
     redeal: bool = False  # the last deal was void: the next one repeats its contract
+    voids: int = 0  # void deals in a row of the current contract (the void bound)
     hands: list[list[Card]]
     stock: list[Card] = []
     discard: list[Card] = []
@@ -119,6 +125,7 @@ class KalookiGame(BaseModel):
     callable: bool = False  # the top discard landed this turn and may still be called
     dead_top: bool = False  # exposed by an allowed call: untouchable until covered (K5)
     caller: int | None = None  # ANSWER: the first caller
+    late_calls: list[int] = []  # WINDOW: seats whose call waits for the window's end
     window_id: int = 0  # the SYSTEM decision id of the current call window
     drawn: Card | None = None  # the card the current player drew this turn
     melded_this_turn: bool = False  # his first lay-down was this turn (down and out)
@@ -496,6 +503,8 @@ class KalookiGame(BaseModel):
             problem = self._call_problem(seat)
             if problem is not None:
                 raise problem
+            if action.late:
+                return lambda: self._late_call(seat)
             return lambda: self._call(seat)
         if isinstance(action, CloseWindow) or (seat != self.turn and seat not in self.to_act):
             raise IllegalAction("not_your_turn", "It is not your turn.")
@@ -566,6 +575,8 @@ class KalookiGame(BaseModel):
             )
         if seat == self.discarder:
             return IllegalAction("own_discard", "You cannot call your own discard.")
+        if seat in self.late_calls:
+            return IllegalAction("called", "You have called this card already.")
         return None
 
     def _may_take_discard(self, seat: int) -> bool:
@@ -713,7 +724,7 @@ class KalookiGame(BaseModel):
 
     def _open_window(self) -> list[KalookiEvent]:
         """After a discard: a call window if anyone may call it, else the draw."""
-        self.phase = Phase.WINDOW
+        self.phase, self.late_calls = Phase.WINDOW, []
         if not self.callable or not self.callers():
             self.phase = Phase.DRAW
             return []
@@ -727,8 +738,18 @@ class KalookiGame(BaseModel):
         ]
 
     def _close_window(self) -> list[KalookiEvent]:
+        """The window's time is over: the first late call (in the order made) that is
+        still legal becomes the call; else the current player draws."""
+        late, self.late_calls = self.late_calls, []
+        caller = next((s for s in late if self._call_problem(s) is None), None)
+        if caller is not None:
+            return [WindowClosed(), *self._call(caller)]
         self.phase, self.callable = Phase.DRAW, False
         return [WindowClosed()]
+
+    def _late_call(self, seat: int) -> list[KalookiEvent]:
+        self.late_calls = [*self.late_calls, seat]
+        return []
 
     def _stock_card(self) -> tuple[Card | None, list[KalookiEvent]]:
         """The top stock card, reshuffling at the first exhaustion (§2.12); None: the deal
@@ -748,6 +769,7 @@ class KalookiGame(BaseModel):
 
     def _draw(self, seat: int, source: str) -> list[KalookiEvent]:
         events: list[KalookiEvent] = []
+        self.late_calls = []
         if source == "discard":
             card = self.discard.pop()
         else:
@@ -760,7 +782,7 @@ class KalookiGame(BaseModel):
         return [*events, Drew(seat=seat, source=source, card=card)]
 
     def _call(self, seat: int) -> list[KalookiEvent]:
-        self.caller, self.phase = seat, Phase.ANSWER
+        self.caller, self.phase, self.late_calls = seat, Phase.ANSWER, []
         events: list[KalookiEvent] = [Called(seat=seat, card=self.discard[-1], turn=self.turn)]
         if not self._may_take_discard(self.turn):
             events += self._allow(forced=True)
@@ -867,13 +889,20 @@ class KalookiGame(BaseModel):
             ),
         ]
         self.dealer = (self.dealer + 1) % self.seats
+        self.voids = 0
         return events + self._after_deal(self.deal_number >= self.rules.deals)
 
     def _void(self) -> list[KalookiEvent]:
-        """Second exhaustion: no scores, the same dealer redeals (§2.12 items 61, 62)."""
-        self.redeal = True
-        events: list[KalookiEvent] = [DealVoid(deal_number=self.deal_number, dealer=self.dealer)]
-        return events + self._after_deal(False)
+        """Second exhaustion: no scores, the same dealer redeals (§2.12 items 61, 62); after
+        ``rules.void_limit`` voids in a row the deal is skipped (the void bound)."""
+        self.voids += 1
+        skipped = self.voids >= self.rules.void_limit
+        event = DealVoid(deal_number=self.deal_number, dealer=self.dealer, skipped=skipped)
+        if skipped:
+            self.dealer = (self.dealer + 1) % self.seats
+            self.voids = 0
+        self.redeal = not skipped
+        return [event, *self._after_deal(skipped and self.deal_number >= self.rules.deals)]
 
     def _after_deal(self, last: bool) -> list[KalookiEvent]:
         self.phase, self.caller, self.callable = Phase.BETWEEN_DEALS, None, False

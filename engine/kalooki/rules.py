@@ -4,6 +4,14 @@
 (§2) with the recommended resolutions of §3. :data:`PRESETS` holds ``jamaican`` (the
 default) and ``trinidad`` (§2T) as plain data; :func:`make_rules` combines a preset with
 overrides (e.g. ``deal3_contract="2T+1F"``, the pagat-literal deal 3 of K1).
+
+**Void bound** (Parlour's rule; the sources say nothing): §2.12 item 61 redeals a void
+deal with the same contract, so a deal that keeps exhausting the stock (six Jamaican
+players in deals 8-9 hold 90-96 of the 108 cards) could be dealt forever. After
+``void_limit`` void deals in a row (default 3) the deal is *skipped*: nobody scores it,
+the dealer passes left and the set goes on with the next contract (after the last one the
+set ends on the totals so far, a complete result). A set therefore has at most
+``deals × void_limit`` deals.
 """
 
 from __future__ import annotations
@@ -82,6 +90,7 @@ class KalookiRules(Frozen):
     upcard_callable: bool = True  # K7
     max_calls: int = Field(3, ge=0)  # §2.7 item 34; T14
     call_window: float = Field(5.0, gt=0)  # K4: seconds a discard stays callable
+    void_limit: int = Field(3, ge=1)  # void bound (module doc)
 
     @property
     def contracts(self) -> tuple[Contract, ...]:

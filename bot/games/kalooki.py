@@ -1,0 +1,290 @@
+"""Caribbean Kalooki at a table: how lobby options, clicks, drafts, the AI and the renderer
+meet the engine (rules/kalooki.md).
+
+Verbs (component → engine action): ``call`` (call the top discard, §2.7), ``allow`` and
+``refuse`` (the current player's answer, item 31), ``take`` / ``stock`` (draw the top discard /
+the top of the stock, §2.6 item 21), ``lay_down`` (the draft's staged combinations, §2.8),
+``play_on`` (select value ``o_<meld>_<end>``: lay the one picked card off on a table
+combination, §2.9 items 46-50; ``x_<meld>_<to>``: exchange it for the joker it stands for,
+item 51, T9-T11), ``discard`` (select value = a card id, §2.6 item 21c) and ``end_turn`` (K8).
+
+Draft verbs (:data:`DRAFT_VERBS`; only the seat's private view changes, nothing reaches the
+engine): ``pick`` (the select of one page of the hand: its chosen values become the picked
+cards of that page), ``page`` (arg = the page to show), ``three`` / ``four`` (stage the picked
+cards as a combination; refused with the reason when they are not one), ``clear``. The draft
+is JSON (:class:`bot.render.kalooki.Draft`: lists of card ids), so every physical card keeps
+its id: the two 7♥ are different cards (case C07).
+
+Table options (saved with the table, and as a channel's house rules): ``preset``
+(``jamaican`` or ``trinidad``, :data:`engine.kalooki.rules.PRESETS`), ``call_window`` (seconds
+a discard stays callable, K4) and ``turn_seconds`` (runtime). 3-6 seats in join order, no
+stakes; a member who leaves hands the seat to the AI, and a member may take an AI seat
+between deals.
+
+AI seats answer the moment a call window opens (at once when the runtime's AI delay is 0),
+so their calls are *late* calls (``CallDiscard(late=True)``): they take effect when the
+window closes, and only if no member called within it (:mod:`engine.kalooki.game`).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any, cast
+
+from pydantic import ValidationError
+
+from bot.render import kalooki as render
+from bot.render.kalooki import Draft
+from bot.runtime.refs import Refusal
+from bot.runtime.spec import AmountPrompt, GameSpec, Rendered, SeatInfo, TableInfo
+from engine.cards import DOUBLE_DECK_SIZE, Card
+from engine.core import Action, Game, IllegalAction
+from engine.kalooki import melds as m
+from engine.kalooki.actions import (
+    Allow,
+    CallDiscard,
+    Discard,
+    Draw,
+    EndTurn,
+    ExchangeJoker,
+    Group,
+    LayDown,
+    LayOff,
+    Refuse,
+)
+from engine.kalooki.ai import choose
+from engine.kalooki.game import KalookiGame
+from engine.kalooki.phases import Phase
+from engine.kalooki.rules import PRESETS, KalookiRules, make_rules
+
+SPEC = GameSpec(
+    name="kalooki",
+    title="Caribbean Kalooki",
+    seats=range(3, 7),
+    stakes="none",
+    substitutes=True,
+)
+"""Kalooki at a table: 3-6 seats with one 108-card pack set (rules/kalooki.md §2.1 item 1),
+nothing at stake, AI substitutes for leavers."""
+
+CALL_WINDOW_RANGE = (2.0, 60.0)
+"""Seconds the ``call_window`` option may be."""
+
+DEFAULT_CALL_WINDOW = 8.0
+"""Seconds a discard stays callable when the options name none: K4 suggests about 5 s;
+in a chat a member needs a few more to see the board change and press **Call**."""
+
+DECISION_SECONDS: dict[Phase, float] = {
+    Phase.ANSWER: 30.0,
+    Phase.DRAW: 60.0,
+    Phase.PLAY: 180.0,
+}
+"""Seconds a member has for each required decision (then ``timeout_action``: allow, draw
+from the stock, discard the card drawn): a turn of picking and staging takes longest."""
+
+DRAFT_VERBS = frozenset({"pick", "page", "three", "four", "clear"})
+
+_SIMPLE: dict[str, Action] = {
+    "call": CallDiscard(),
+    "allow": Allow(),
+    "refuse": Refuse(),
+    "take": Draw(source="discard"),
+    "stock": Draw(source="stock"),
+    "end_turn": EndTurn(),
+}
+
+
+def _game(game: Game) -> KalookiGame:
+    return cast(KalookiGame, game)
+
+
+class KalookiAdapter:
+    """The :class:`~bot.runtime.spec.GameAdapter` of Caribbean Kalooki (options and verbs:
+    module docstring)."""
+
+    spec = SPEC
+    draft_verbs: frozenset[str] = DRAFT_VERBS
+
+    def rules(self, options: dict[str, Any]) -> KalookiRules:
+        """The engine rules of a table's options (other keys are ignored).
+
+        Raises
+        ------
+        ValueError
+            Unknown preset or a call window out of :data:`CALL_WINDOW_RANGE`.
+        """
+        preset = options.get("preset") or "jamaican"
+        if preset not in PRESETS:
+            raise ValueError(f"there is no preset {preset!r} (try {' or '.join(PRESETS)})")
+        window = options.get("call_window")
+        window = DEFAULT_CALL_WINDOW if window is None else float(window)
+        low, high = CALL_WINDOW_RANGE
+        if not low <= window <= high:
+            raise ValueError(f"the call window is {low:g}-{high:g} seconds")
+        try:
+            return make_rules(preset, call_window=window)
+        except ValidationError as error:
+            raise ValueError(error.errors()[0]["msg"]) from None
+
+    def spec_for(self, options: dict[str, Any]) -> GameSpec:
+        return SPEC
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Raise ValueError (saying why) when the options cannot be played."""
+        self.rules(options)
+
+    def rules_card(self, options: dict[str, Any], source: str, buy_in: int) -> Rendered:
+        """``/kalooki rules``: the options' rules in plain words (``buy_in`` is unused:
+        nothing is at stake).
+
+        Raises
+        ------
+        ValueError
+            When the options cannot be played (e.g. saved by an older release).
+        """
+        return render.rules_card(self.rules(options), source)
+
+    def describe_options(self, options: dict[str, Any]) -> str:
+        try:
+            rules = self.rules(options)
+        except ValueError as error:  # a lobby saved before its options were checked
+            return f"These rules cannot be played ({error}): cancel and start again."
+        return render.rules_line(rules)
+
+    def new_game(self, options: dict[str, Any], players: int, seed: bytes, buy_in: int) -> Game:
+        try:
+            return KalookiGame.new(self.rules(options), players, seed)
+        except ValueError as error:
+            raise Refusal("illegal", f"These rules cannot be played: {error}.") from error
+
+    def arrange(
+        self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes
+    ) -> list[int] | None:
+        return None  # seats in the order players sat down, clockwise (§1)
+
+    def load_game(self, data: str, schema: int) -> Game:
+        if schema > KalookiGame.SCHEMA_VERSION:
+            raise ValueError(f"a Kalooki snapshot of schema {schema} is newer than this code")
+        return KalookiGame.model_validate_json(data)
+
+    # ------------------------------------------------------------------ drafts
+
+    def draft(
+        self, game: Game, seat: int, draft: Any, verb: str, arg: str, values: Sequence[str]
+    ) -> Any:
+        kalooki = _game(game)
+        if kalooki.phase is not Phase.PLAY or kalooki.turn != seat:
+            raise Refusal("illegal", "You build combinations on your turn, after drawing.")
+        hand = set(kalooki.hands[seat])
+        current = Draft.load(draft, hand)
+        free = current.free(hand)
+        pages = render.pages(free)
+        match verb:
+            case "pick":
+                page = set(pages[min(current.page, len(pages) - 1)]) if pages else set()
+                chosen = {_card(v) for v in values}
+                if not chosen <= page:
+                    raise Refusal("not_in_hand", "That card is not on this page of your hand.")
+                picked = [c for c in current.picked if c not in page] + sorted(chosen)
+                return current.replace(picked=tuple(picked)).dump()
+            case "page":
+                if not arg.isdigit() or int(arg) >= len(pages):
+                    raise Refusal("illegal", "There is no such page of your hand.")
+                return current.replace(page=int(arg)).dump()
+            case "three" | "four":
+                return self._stage(kalooki, current, verb).dump()
+            case "clear":
+                return Draft().dump()
+        raise Refusal("illegal", "That control is not part of Kalooki.")
+
+    def _stage(self, game: KalookiGame, current: Draft, kind: m.MeldKind) -> Draft:
+        """``current`` with its picked cards staged as a ``kind`` (a four in table order).
+
+        Raises
+        ------
+        Refusal
+            ``bad_meld`` with :func:`engine.kalooki.melds.classify`'s reason when the picked
+            cards are not a ``kind``; ``illegal`` when nothing is picked.
+        """
+        picked = [Card(c) for c in current.picked]
+        if not picked:
+            raise Refusal("illegal", "Pick the cards of the combination first.")
+        rules = game.rules
+        ordered = m.arrange_four(picked, rules) if kind == "four" else tuple(picked)
+        verdict = m.classify(ordered or picked, rules)
+        if ordered is None or kind not in verdict.kinds:
+            other = "four" if kind == "three" else "three"
+            reason = verdict.reason or f"these cards make a {other}"
+            raise Refusal("bad_meld", f"Not a {kind}: {reason}.")
+        groups = (*current.groups, (kind, tuple(int(c) for c in ordered)))
+        return current.replace(picked=(), groups=groups)
+
+    def action(
+        self, game: Game, seat: int, verb: str, arg: str, values: Sequence[str],
+        amount: int | None, draft: Any = None,
+    ) -> Action:
+        if verb in _SIMPLE:
+            return _SIMPLE[verb]
+        kalooki = _game(game)
+        current = Draft.load(draft, set(kalooki.hands[seat]))
+        if verb == "lay_down":
+            if not current.groups:
+                raise Refusal("illegal", "Stage a three or a four first.")
+            return LayDown(groups=tuple(Group(kind=k, cards=tuple(map(Card, cs)))
+                                        for k, cs in current.groups))
+        if verb == "discard":
+            return Discard(card=_card(values[0] if values else arg))
+        if verb == "play_on":
+            return _play_on(current, values[0] if values else arg)
+        raise Refusal("illegal", "That control is not part of Kalooki.")
+
+    def amount_prompt(self, game: Game, seat: int, verb: str) -> AmountPrompt | None:
+        return None  # no Kalooki decision has an amount
+
+    def decision_seconds(self, game: Game, seat: int) -> float:
+        return DECISION_SECONDS.get(_game(game).phase, DECISION_SECONDS[Phase.PLAY])
+
+    def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action | None:
+        """The engine AI's choice (:func:`engine.kalooki.ai.choose`); its calls are late
+        calls (module docstring); None lets an optional call or take lapse."""
+        action = choose(_game(game).view(seat), game.legal_actions(seat), rng)
+        return CallDiscard(late=True) if isinstance(action, CallDiscard) else action
+
+    def board(self, info: TableInfo, game: Game) -> Rendered:
+        kalooki = _game(game)
+        calls = {seat: kalooki.decision_id(seat) for seat in kalooki.callers()}
+        return render.board(info, kalooki.public_view(), calls)
+
+    def hand(self, info: TableInfo, game: Game, seat: int, draft: Any = None) -> Rendered:
+        kalooki = _game(game)
+        view = kalooki.view(seat)
+        current = Draft.load(draft, set(view.hand))
+        problem = None
+        if current.groups:
+            try:
+                kalooki.check(seat, self.action(game, seat, "lay_down", "", (), None,
+                                                current.dump()))
+            except (IllegalAction, Refusal) as error:  # shown; nothing is applied
+                problem = error.message
+        return render.hand(info, view, current, problem)
+
+
+def _card(value: str) -> Card:
+    if not value.isdigit() or not 0 <= int(value) < DOUBLE_DECK_SIZE:
+        raise Refusal("not_in_hand", "That is not one of your cards.")
+    return Card(int(value))
+
+
+def _play_on(current: Draft, value: str) -> Action:
+    """The lay-off or joker exchange a ``play_on`` value names, for the one picked card."""
+    parts = value.split("_")
+    if len(current.picked) != 1:
+        raise Refusal("illegal", "Pick exactly one card to play on a combination.")
+    if len(parts) != 3 or parts[0] not in ("o", "x") or parts[2] not in render.PLAY_ON_ENDS:
+        raise Refusal("illegal", "That is not a combination on the table.")
+    what, meld, where = parts
+    card = Card(current.picked[0])
+    if what == "o":
+        return LayOff(meld=meld, card=card, end=None if where == "any" else where)
+    return ExchangeJoker(meld=meld, card=card, to=None if where == "any" else where)

@@ -1,0 +1,88 @@
+"""The Caribbean Kalooki commands: what is particular to Kalooki (the options of start and
+house-rules); rules, kick and end come from the shared game cog (:mod:`cogs._game`).
+
+Rules (rules/kalooki.md §2, §2T): a table plays the ``jamaican`` or ``trinidad`` preset of
+:data:`engine.kalooki.rules.PRESETS` with its call window (K4) in seconds; the rules are
+checked when ``/kalooki start`` runs. A channel's house rules (``/kalooki house-rules``,
+Manage Channels) are saved as the setting ``channel:<id>`` / ``kalooki_rules`` and used by
+``/kalooki start``; a value the starter gives always wins.
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.app import ParlourBot
+from cogs._game import GameCog
+
+PRESET_CHOICES = [
+    app_commands.Choice(name="Jamaican (9 deals)", value="jamaican"),
+    app_commands.Choice(name="Trinidad & Tobago (7 deals)", value="trinidad"),
+]
+
+
+@app_commands.guild_only()
+class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean Kalooki"):
+    """The Kalooki commands of one bot."""
+
+    GAME = "kalooki"
+
+    @app_commands.command(name="start")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def start(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        call_window: app_commands.Range[int, 2, 60] | None = None,
+        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+    ) -> None:
+        """Open a Caribbean Kalooki table in this channel; you are the host.
+
+        Parameters
+        ----------
+        preset
+            The rules to play (default: this channel's house rules, else Jamaican).
+        call_window
+            Seconds a discard may be called before the next player may draw from the stock
+            (default 8).
+        turn_seconds
+            Seconds each decision may take before the default move is made for the player
+            (default: 30 to answer a call, 60 to draw, 180 to play a turn).
+        """
+        await self.open_table(interaction, {
+            "preset": preset, "call_window": call_window, "turn_seconds": turn_seconds,
+        })
+
+    @app_commands.command(name="house-rules")
+    @app_commands.choices(preset=PRESET_CHOICES)
+    async def house_rules_command(
+        self,
+        interaction: discord.Interaction,
+        preset: str | None = None,
+        call_window: app_commands.Range[int, 2, 60] | None = None,
+        turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        clear: bool = False,
+    ) -> None:
+        """Save this channel's default Caribbean Kalooki rules (Manage Channels).
+
+        Parameters
+        ----------
+        preset
+            The rules /kalooki start plays here when it names none (default Jamaican).
+        call_window
+            Seconds a discard may be called.
+        turn_seconds
+            Seconds each decision may take before the default move is made.
+        clear
+            True: remove this channel's house rules (tables then start with Jamaican).
+        """
+        await self.save_house_rules(interaction, {
+            "preset": preset or "jamaican", "call_window": call_window,
+            "turn_seconds": turn_seconds,
+        }, clear)
+
+
+async def setup(bot: ParlourBot) -> None:
+    """Extension entry point (loaded by ``bot.app``)."""
+    await bot.add_cog(Kalooki(bot))
