@@ -43,6 +43,7 @@ from engine.tripoli.views import TripoliSeatView, TripoliTableView
 
 LOG_LINES = 8
 BUTTON_LEADS_MAX = 5
+HEX_GROUP = 16
 
 PHASE_TITLES = {
     Phase.SPARE: "Spare hand",
@@ -68,6 +69,32 @@ _BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
     "fold": ("Fold", discord.ButtonStyle.danger),
 }
 
+
+FIRST_LEAD_RULES = {
+    "lowest_card": " (lowest card)",
+    "lowest_black": " (lowest black card)",
+    "lowest_of_longest_suit": " (lowest card of a longest suit)",
+}
+"""The board's words for a first Michigan lead the rules restrict (``first_lead``)."""
+
+SPARE_STAGE_BOARD = {
+    "choose": "decides on the spare hand.",
+    "after_exchange": "took the spare hand and may auction the old one.",
+    "after_unsold": "found no buyer for the spare hand and decides again.",
+}
+"""What the board says the dealer is deciding, by ``TripoliTableView.spare_stage``."""
+
+SPARE_PROMPTS = {
+    "choose": "You are the dealer, and the spare hand is unseen: ",
+    "after_exchange": "You took the spare hand; your old hand is the spare now: ",
+    "after_unsold": "Nobody bought the spare hand: ",
+}
+SPARE_CHOICES = {
+    "keep": "keep it dead",
+    "exchange": "exchange your hand for it",
+    "auction": "auction it to the others",
+}
+"""The dealer's private prompt (:func:`hand`): a start by stage, then the options offered."""
 
 AUCTION_ITEMS: dict[str, str] = {
     "spare": "the spare hand",
@@ -127,12 +154,18 @@ def board(
     if lines:
         embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
     if over:
-        embed.set_footer(
-            text=f"Session seed (every deal can be recomputed from it): {table.seed.hex()}"
-        )
+        embed.set_footer(text="Session seed (every deal can be recomputed from it):\n"
+                              + hex_groups(table.seed.hex()))
     elif view.commitment:
-        embed.set_footer(text=f"Deal {view.deal_number} commitment SHA-256: {view.commitment}")
+        embed.set_footer(text=f"Deal {view.deal_number} shuffle commitment, SHA-256:\n"
+                              + hex_groups(view.commitment))
     return Rendered(fit(embed), None if over else _board_view(table, view, decisions))
+
+
+def hex_groups(text: str) -> str:
+    """A long hexadecimal string in groups of :data:`HEX_GROUP` characters, one space
+    between them, so that it wraps on a phone (remove the spaces to copy it)."""
+    return " ".join(text[i : i + HEX_GROUP] for i in range(0, len(text), HEX_GROUP))
 
 
 def _status(table: TableInfo, view: TripoliTableView) -> str:
@@ -141,7 +174,8 @@ def _status(table: TableInfo, view: TripoliTableView) -> str:
     waiting = ", ".join(seat_label(table, s) for s in view.to_act)
     match view.phase:
         case Phase.SPARE:
-            lines.append(f"{seat_label(table, view.dealer)} (dealer) decides on the spare hand.")
+            lines.append(f"{seat_label(table, view.dealer)} (dealer) "
+                         f"{SPARE_STAGE_BOARD[view.spare_stage or 'choose']}")
         case Phase.AUCTION if view.auction is not None:
             auction = view.auction
             high = (f"high bid {chips(auction.high_bid)} by "
@@ -162,8 +196,11 @@ def _status(table: TableInfo, view: TripoliTableView) -> str:
             lines.append(f"{waiting} to lead{_lead_rule(view)}: press **My hand**.")
         case Phase.BETWEEN_DEALS:
             lines.append("Press **Next deal** to deal again; members may join or leave now.")
+        case Phase.OVER if table.ranked:
+            lines.append("Final stacks are below; each member's stack was paid back to their "
+                         "chips.")
         case Phase.OVER:
-            lines.append("Final stacks are below; ranked stacks were paid back to the players.")
+            lines.append("Final stacks are below (play chips: no server chips moved).")
     if deadline := deadline_line(table, view.to_act):
         lines.append(deadline)
     if view.phase is not Phase.OVER:
@@ -176,13 +213,17 @@ def _status(table: TableInfo, view: TripoliTableView) -> str:
 
 
 def _lead_rule(view: TripoliTableView) -> str:
-    """What the due lead must be, when the rules restrict it (§2.7 item 49, §3.7)."""
+    """What the due lead must be besides the lowest card of its suit, when the table's rules
+    restrict it (§2.7 items 45 and 49, §3.7): the first lead by ``first_lead``, later leads
+    by ``next_lead`` (italian's ``any_suit`` bars no suit)."""
     michigan = view.michigan
     assert michigan is not None
+    if michigan.first_lead:
+        return FIRST_LEAD_RULES.get(view.rules.first_lead, "")
     if michigan.required_red is not None:
         colour = "red" if michigan.required_red else "black"
         return f" (lowest {colour} card)"
-    if michigan.barred_suit is not None:
+    if view.rules.next_lead == "other_suit" and michigan.barred_suit is not None:
         return f" (not {suit(michigan.barred_suit)})"
     return ""
 
@@ -456,7 +497,7 @@ def _hand_status(table: TableInfo, view: TripoliSeatView) -> str:
     if "lead" in kinds:
         return "Your lead: choose one of the cards below."
     if kinds & {"keep", "exchange", "auction"}:
-        return "You are the dealer: keep, exchange for the unseen spare hand, or auction it."
+        return _spare_prompt(view.table.spare_stage or "choose", kinds)
     if "name_suit" in kinds:
         return ("You won the auction: name the pay suit. The spaces A♥ … KQ♥ then pay for "
                 "that suit's cards, won by playing them in Michigan.")
@@ -464,6 +505,17 @@ def _hand_status(table: TableInfo, view: TripoliSeatView) -> str:
     if kinds & {"bid", "pass"} and auction is not None:
         return f"Bid for {AUCTION_ITEMS[auction.item]}, or pass (a pass is final)."
     return "Your turn to bet."
+
+
+def _spare_prompt(stage: str, kinds: set[str]) -> str:
+    """The dealer's spare-hand prompt: only the options the stage offers (after an exchange:
+    keep or auction the old hand; after an unsold auction: keep or exchange)."""
+    choices = [words for kind, words in SPARE_CHOICES.items() if kind in kinds]
+    if len(choices) > 1:
+        listed = ", ".join(choices[:-1]) + ("," if len(choices) > 2 else "") + f" or {choices[-1]}"
+    else:
+        listed = choices[0]
+    return f"{SPARE_PROMPTS[stage]}{listed}."
 
 
 def _hand_view(table: TableInfo, view: TripoliSeatView) -> discord.ui.View | None:
@@ -509,7 +561,10 @@ def _hand_view(table: TableInfo, view: TripoliSeatView) -> discord.ui.View | Non
 
 
 def rules_card(rules: TripoliRules, source: str, buy_in: int) -> Rendered:
-    """``/tripoli rules``: a table's rules in plain words (rules/tripoli.md §3.2).
+    """``/tripoli rules``: a table's rules in full plain words (rules/tripoli.md §2, §3.2):
+    the board and what each space pays, the antes, the spare hand, the poker round and its
+    limit, Michigan's leads, sequence and stops, and how the session ends; then how they
+    differ from classic, and the table's numbers.
 
     Parameters
     ----------
@@ -523,6 +578,14 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int) -> Rendered:
     lines = [f"**{rules.name}** — {PRESET_NOTES.get(rules.name, '')}", source]
     embed = discord.Embed(title=f"Tripoli rules: {rules.name}", description="\n".join(lines),
                           colour=COLOUR)
+    for name, words in (
+        ("Board and antes", _rules_board(rules)),
+        ("Spare hand", _rules_spare(rules)),
+        ("Poker", _rules_poker(rules)),
+        ("Michigan", _rules_michigan(rules)),
+        ("End of the session", _rules_end(rules)),
+    ):
+        embed.add_field(name=name, value=visible(words), inline=False)
     differences = describe_differences(rules)
     embed.add_field(
         name="Differences from classic",
@@ -530,7 +593,7 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int) -> Rendered:
         or "None: pay cards, poker with betting, Michigan.",
         inline=False,
     )
-    ante = f"Ante {plural(rules.ante, 'chip')} per space"
+    ante = f"Ante {chips(rules.ante)} per space"
     if rules.dealer_ante != rules.ante:
         ante += f" (dealer {rules.dealer_ante})"
     facts = [ante, f"{rules.min_players}-{rules.max_players} players",
@@ -541,3 +604,148 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int) -> Rendered:
         facts.append(f"sequence {sequence(rules.seq_ranks)}")
     embed.add_field(name="Table", value=" · ".join(facts), inline=False)
     return Rendered(fit(embed), None)
+
+
+def _rules_board(rules: TripoliRules) -> str:
+    """Every space of the board and what it pays, then the antes."""
+    if isinstance(rules.pay_suit, Suit):
+        pay_suit = rules.pay_suit.symbol
+        kq = f"K{pay_suit} and Q{pay_suit}"
+    else:
+        pay_suit = ("the pay suit, named every deal by the highest bidder"
+                    if rules.pay_suit == "auction" else "the pay suit the dial draws every deal")
+        kq = "K and Q of the pay suit"
+    if rules.kq_suit == "any":
+        kq = "K and Q of any one suit"
+    if rules.pay_suit == "dial":
+        seq = "three ranks in a row of one suit, drawn by the dial every deal"
+    else:
+        seq = f"{sequence(rules.seq_ranks)} of one suit"
+    if rules.pay_collection == "play":
+        when = "won in Michigan by playing their cards"
+        who = "whoever plays"
+        kq, seq = f"{kq} played by one player in a row", f"{seq} played by one player in a row"
+    else:
+        when = "paid from the hands held once the spare hand is settled, before poker"
+        who = "whoever holds"
+        kq += " in one hand (several pairs split it)" if rules.kq_suit == "any" else " in one hand"
+        seq += " (several holders split it; odd chips stay)"
+    if rules.pay_cards == "boodle":
+        singles = f"each pays {who} its own card"
+    elif isinstance(rules.pay_suit, Suit):
+        singles = f"each pays {who} that card"
+    else:
+        singles = f"pay {who} the A, K, Q, J and 10 of {pay_suit}"
+    spaces = [f"**{' '.join(rules.single_spaces)}**: {singles}.",
+              f"**{rules.kq_space}**: {kq}.", f"**{rules.seq_space}**: {seq}."]
+    going_out = ("going out first in Michigan, plus 1 chip for every card each other player "
+                 "still holds")
+    if rules.going_out_space == rules.seq_space:
+        once = " (only if nobody took it with the sequence)" if rules.monte_once else ""
+        spaces[-1] = f"{spaces[-1][:-1]}; also {going_out}{once}."
+    else:
+        spaces.append(f"**{rules.going_out_space}**: {going_out}.")
+    if rules.poker != "none":
+        spaces.append("**POT**: the poker round's winner.")
+    ante = f"Before every deal each player puts {chips(rules.ante)} on every space"
+    if rules.dealer_ante != rules.ante:
+        ante += f", the dealer {chips(rules.dealer_ante)}"
+    return "\n".join([f"Pay spaces are {when}.", *spaces,
+                      f"{ante}; chips nobody wins stay for later deals."])
+
+
+def _rules_spare(rules: TripoliRules) -> str:
+    """What the dealer may do with the spare hand, and the ghost-hand auction."""
+    lines = ["The deck is dealt into one hand per player and a spare hand that belongs to "
+             "nobody; its cards are never played and win nothing."]
+    options = rules.spare_options
+    if options:
+        choices = ["**Keep** it dead"]
+        if "exchange" in options:
+            choices.append("**Exchange** it, unseen, for their own hand"
+                           + (" (and then auction the old hand to the others)"
+                              if "exchange_auction_old" in options else ""))
+        if "auction" in options:
+            choices.append("**Auction** it, unseen, to the others: the highest bidder pays the "
+                           "dealer and swaps their hand for it")
+        lines.append("After looking at their own hand the dealer may " + "; ".join(choices)
+                     + ". Nobody swaps back.")
+        if rules.spare_needs_no_pay_card:
+            lines.append("Only players holding no pay card may take it or bid for it.")
+    elif not rules.ghost_auction:
+        lines.append("Nobody may take it.")
+    if rules.ghost_auction:
+        lines.append("Before Michigan everyone may bid to swap their hand for it (the ghost "
+                     f"hand); the winning bid goes onto {rules.going_out_space}.")
+    return " ".join(lines)
+
+
+def _rules_poker(rules: TripoliRules) -> str:
+    """The poker round: how hands are chosen, the betting and its limit."""
+    if rules.poker == "none":
+        return "No poker round: Michigan follows the pay cards."
+    if rules.poker == "auto":
+        return ("Everyone's best five cards are compared, with no betting; the best hand takes "
+                "the POT (equal hands split it).")
+    opener = "the dealer" if rules.bet_opener == "dealer" else "the player left of the dealer"
+    limit = (f"a player's total bet is at most {chips(rules.bet_limit)}"
+             if rules.bet_limit_mode == "total"
+             else f"an opening bet or a raise is at most {chips(rules.bet_limit)}")
+    short = ("a player short of chips may call all-in" if rules.all_in
+             else "a player who cannot call in full must fold")
+    return (f"Everyone chooses five cards (not necessarily their best). One betting round onto "
+            f"the POT, starting with {opener}: check or bet while nobody has bet, then fold, "
+            f"call or raise; {limit}; {short}. The last player who has not folded, or the "
+            "best hand at the showdown, takes the POT (equal hands split it). Everyone takes "
+            "all their cards back for Michigan.")
+
+
+def _rules_michigan(rules: TripoliRules) -> str:
+    """Who leads, what a lead may be, runs, stops, going out and blocks."""
+    leader = {
+        "poker_winner": "The poker winner",
+        "dealer": "The dealer",
+        "left": "The player left of the dealer",
+    }[rules.michigan_leader]
+    first = {
+        "lowest_of_suit": "the lowest card they hold of any suit they choose",
+        "lowest_card": "their lowest card",
+        "lowest_black": "their lowest black card",
+        "lowest_of_longest_suit": "the lowest card of one of their longest suits",
+    }[rules.first_lead]
+    after = {
+        "other_suit": "leads again: the lowest card they hold of another suit than the one "
+                      "just played (holding only that suit, the lead passes to the left)",
+        "opposite_colour": "leads again: their lowest card of the other colour (holding none, "
+                           "the lead passes to the left)",
+        "any_suit": "leads again: the lowest card they hold of any suit, even the one just "
+                    "played",
+    }[rules.next_lead]
+    block = ("" if rules.next_lead == "any_suit" else
+             f" If nobody can lead, the deal is blocked: everyone pays 1 chip per card held "
+             f"onto {rules.block_space}.")
+    return (f"{leader} leads first: {first}. Whoever holds the next higher card of that suit "
+            "plays it (the bot plays it for them), and so on. The run stops at an ace or when "
+            "the next card is in the spare hand or already played; whoever played the stop "
+            f"card {after}. The first player "
+            f"to play their last card goes out and wins {rules.going_out_space} plus 1 chip "
+            f"for every card each other player still holds.{block}")
+
+
+def _rules_end(rules: TripoliRules) -> str:
+    """Who is out, the end of the session and the leftover chips."""
+    out = ("A player with no chips left is out (a short player antes what they have)."
+           if rules.elimination == "zero_chips"
+           else "A player who cannot pay the full ante is out.")
+    if not rules.leftover_poker:
+        leftover = "Chips left on the board stay there."
+    else:
+        rounds = ("one poker round" if rules.leftover_pots == 1
+                  else f"{rules.leftover_pots} poker rounds, one per share")
+        betting = "with betting" if rules.leftover_betting else "without betting"
+        leftover = (f"Chips left on the board are played for in {rounds} of five cards each, "
+                    f"{betting}, with no antes.")
+    return (f"{out} The session ends when the host or a member with Manage Channels uses "
+            "`/tripoli end` (after the current deal, or at once with now:True: that deal is "
+            f"abandoned and its chips go back), or when fewer than two players remain. "
+            f"{leftover} The most chips wins.")

@@ -262,6 +262,10 @@ def _suit_words(suit: Suit | str) -> str:
     return Suit(suit).symbol
 
 
+def _chips(n: int) -> str:
+    return f"{n} chip" if n == 1 else f"{n} chips"
+
+
 def _seq_words(r: int) -> str:
     labels = ["", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
     return "-".join(labels[r + i] for i in range(3))
@@ -272,8 +276,8 @@ _WORDS: dict[str, Any] = {
     "min_players": lambda v, r: f"{r.min_players}-{r.max_players} players.",
     "max_players": lambda v, r: f"{r.min_players}-{r.max_players} players.",
     "spaces": lambda v, r: f"Board: {' '.join(v)}.",
-    "ante": lambda v, r: f"Ante {v} chip(s) per space.",
-    "dealer_ante": lambda v, r: f"The dealer antes {v} chip(s) per space.",
+    "ante": lambda v, r: f"Ante {_chips(v)} per space.",
+    "dealer_ante": lambda v, r: f"The dealer antes {_chips(v)} per space.",
     "pay_suit": lambda v, r: f"Pay suit: {_suit_words(v)}.",
     "pay_cards": lambda v, r: "Pay cards A♥ K♣ Q♦ J♠ (boodle).",
     "kq_suit": lambda v, r: "King and queen of any one suit win the K-Q space (split).",

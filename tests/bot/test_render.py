@@ -80,7 +80,6 @@ def render_all(table: Table) -> int:
 def play_to_the_end(table: Table, rng: random.Random, seats: int) -> None:
     """The AI plays ``table`` through three deals and the leftover round, rendering after
     every action; a few sessions are ended early (abandoning the deal or not)."""
-    stacks = [table.buy_in] * seats
     table.game = ADAPTER.new_game(table.options, seats, rng.randbytes(32), table.buy_in)
     table.seed, table.state = b"s" * 32, TableState.PLAYING
     renders = render_all(table)
@@ -102,7 +101,7 @@ def play_to_the_end(table: Table, rng: random.Random, seats: int) -> None:
             ended = True
     final = board_of(table)
     check(final, table)
-    assert final.view is None and table.seed.hex() in (final.embed.footer.text or "")
+    assert final.view is None and render.hex_groups(table.seed.hex()) in final.embed.footer.text
     assert renders > 3, renders  # the first deal, its actions, the next deals
 
 
@@ -386,6 +385,119 @@ def test_player_facing_text_names_no_rule_file():
     table.game.end_session(True)
     play_until(table, lambda game: game.is_over)
     footer = board_of(table).embed.footer.text or ""
-    assert table.seed.hex() in footer
+    assert render.hex_groups(table.seed.hex()) in footer
     for text in [*texts, footer]:
         assert "§" not in text and ".md" not in text and "DESIGN" not in text, text
+
+
+# ---------------------------------------------------------------------- texts a stranger reads
+
+
+def michigan_lead_after_a_stop(preset: str) -> Table:
+    """A table of ``preset`` in Michigan, someone due to lead after a stop."""
+    table = started(preset, seats=4 if preset == "dutch" else 3)
+    play_until(table, lambda g: g.phase is Phase.MICHIGAN
+               and not g.public_view().michigan.first_lead)
+    return table
+
+
+def test_the_board_bars_the_suit_just_played_only_when_the_rules_do():
+    classic = michigan_lead_after_a_stop("classic")
+    barred = classic.game.public_view().michigan.barred_suit
+    assert f"(not {render.suit(barred)})" in board_of(classic).embed.description
+    italian = michigan_lead_after_a_stop("italian")
+    assert italian.game.public_view().michigan.barred_suit is not None  # the view still says
+    assert "(not " not in board_of(italian).embed.description  # but any suit may be led
+
+
+def test_the_first_lead_says_what_the_rules_require():
+    table = started("first-lead-lowest-card")
+    play_until(table, lambda g: g.phase is Phase.MICHIGAN)
+    assert "to lead (lowest card)" in board_of(table).embed.description
+    table = started("classic")
+    play_until(table, lambda g: g.phase is Phase.MICHIGAN)
+    assert "to lead:" in board_of(table).embed.description
+
+
+def test_after_an_exchange_the_dealer_is_not_offered_the_exchange_again():
+    table = started("classic")
+    dealer = table.game.dealer
+    first = field(hand_of(table, dealer), "Now").value
+    assert "keep it dead, exchange your hand for it, or auction it" in first
+    table.game.apply(dealer, act.Exchange())
+    kinds = {option.kind for option in table.game.legal_actions(dealer)}
+    assert kinds == {"keep", "auction"}
+    now = field(hand_of(table, dealer), "Now").value
+    assert "exchange" not in now.lower() and "auction it to the others" in now
+    assert "took the spare hand and may auction the old one" in board_of(table).embed.description
+
+
+def test_after_an_unsold_auction_the_dealer_may_keep_or_exchange():
+    table = started("classic")
+    dealer = table.game.dealer
+    table.game.apply(dealer, act.Auction())
+    while table.game.phase is Phase.AUCTION:
+        seat = min(table.game.to_act)
+        table.game.apply(seat, act.Pass())
+    now = field(hand_of(table, dealer), "Now").value
+    assert now == "Nobody bought the spare hand: keep it dead or exchange your hand for it."
+
+
+@pytest.mark.parametrize("ranked", [True, False])
+def test_the_end_board_says_chips_were_paid_back_only_on_a_ranked_table(ranked):
+    table = started("classic")
+    if not ranked:
+        table.seats[-1] = Seat(None, "AI 1", ai=True)
+        table.ranked = False
+    table.game.end_session(True)
+    play_until(table, lambda game: game.is_over)
+    status = board_of(table).embed.description
+    assert ("paid back" in status) is ranked
+    assert ("no server chips moved" in status) is not ranked
+
+
+def test_chip_counts_are_plural_only_above_one():
+    texts = []
+    for preset, ante in (("classic", 1), ("classic", 2), ("italian", 1)):
+        rendered = render.rules_card(make_rules(preset, ante=ante), "Table x.", 1)
+        texts.append("\n".join(f.value for f in rendered.embed.fields))
+    assert all("(s)" not in text for text in texts)
+    assert "Ante 1 chip per space" in texts[0] and "1 chip on every space" in texts[0]
+    assert "Ante 2 chips per space." in texts[1]
+    assert "The dealer antes 2 chips per space." in texts[2]
+    assert render.chips(1) == "1 chip" and render.chips(2) == "2 chips"
+
+
+def test_the_fairness_line_wraps_on_a_phone():
+    table = started("classic")
+    footer = board_of(table).embed.footer.text
+    commitment = table.game.public_view().commitment
+    assert render.hex_groups(commitment) in footer
+    assert max(len(word) for word in footer.split()) <= 20
+    assert render.hex_groups(commitment).replace(" ", "") == commitment
+    table.game.end_session(True)
+    play_until(table, lambda game: game.is_over)
+    footer = board_of(table).embed.footer.text
+    assert max(len(word) for word in footer.split()) <= 20
+    assert render.hex_groups(table.seed.hex()) in footer
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_the_rules_card_describes_the_whole_game(preset):
+    rules = PRESETS[preset]
+    rendered = render.rules_card(rules, "Table x.", 100)
+    names = [f.name for f in rendered.embed.fields]
+    assert names == ["Board and antes", "Spare hand", "Poker", "Michigan", "End of the session",
+                     "Differences from classic", "Table"]
+    board = field(rendered, "Board").value.replace("\ufe0e", "")
+    for space in rules.spaces:
+        assert f"**{space}" in board or f" {space}" in board, space
+    assert f"{render.chips(rules.ante)} on every space" in board
+    michigan = field(rendered, "Michigan").value
+    assert "stop" in michigan and rules.going_out_space in michigan
+    poker = field(rendered, "Poker").value
+    if rules.poker == "betting":
+        assert f"at most {render.chips(rules.bet_limit)}" in poker
+    assert "/tripoli end" in field(rendered, "End").value
+    if rules.pay_suit != "dial":
+        assert render.sequence(rules.seq_ranks) in board

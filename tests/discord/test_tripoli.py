@@ -15,6 +15,7 @@ from typing import Any
 from leak_scan import embed_texts, shown_cards
 from simcord import InteractionResult, MemberActor
 
+from bot.render.tripoli import hex_groups
 from bot.runtime.table import Table, TableState
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
@@ -218,7 +219,7 @@ async def test_ranked_session_three_members(world):
     assert start.response.id == session.board.id  # the lobby became the board
     assert await world.balances(alice, bob, carol) == [b - 50 for b in before]
     assert await world.store.table_escrow(session.table.id) == 150
-    assert session.game.commitment in session.board.embeds[0].footer.text
+    assert hex_groups(session.game.commitment) in session.board.embeds[0].footer.text
 
     async def scripted(seat: int, member: MemberActor) -> None:
         """Deal 1 uses the auction, a bid modal, the poker select and a bet."""
@@ -256,7 +257,7 @@ async def test_ranked_session_three_members(world):
                      zip(before, (alice, bob, carol), strict=True)]
     assert await world.store.table_escrow(session.table.id) == 0
     final = session.board.embeds[0]
-    assert session.table.seed.hex() in final.footer.text  # the seed is revealed at the end
+    assert hex_groups(session.table.seed.hex()) in final.footer.text  # revealed at the end
     assert session.board.components == []
     assert session.table.id not in world.bot.tables.by_id
     assert world.channel.id not in world.bot.tables.by_channel
