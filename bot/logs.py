@@ -15,6 +15,12 @@ The rule, applied by :func:`configure_logging`:
 - the root handler carries :class:`ProjectOnly`, which drops any record below INFO that does
   not come from ``parlour.*``, so a library that lowers its own logger's level, or one added
   later, cannot leak either. Tests that capture logs attach the same filter to their handler.
+
+It also carries :class:`NotApplicable`, which drops the few discord.py start-up warnings that
+never apply to Parlour (:data:`NOT_APPLICABLE`): it joins no voice channel, so the voice
+libraries PyNaCl and davey are not needed, and the bot always has the Guilds intent (the
+warning comes from the compatibility probe client the playground's simulator builds on
+import). Every other warning, from any logger, is written.
 """
 
 from __future__ import annotations
@@ -37,6 +43,14 @@ CAPPED = ("aiosqlite", "asyncpg", "asyncio", "discord", "websockets", "aiohttp")
 ``discord.http`` and ``discord.gateway``, follow)."""
 
 
+NOT_APPLICABLE = frozenset({
+    ("discord.client", "PyNaCl is not installed, voice will NOT be supported"),
+    ("discord.client", "davey is not installed, voice will NOT be supported"),
+    ("discord.state", "Guilds intent seems to be disabled. This may cause state related issues."),
+})
+"""``(logger, message)`` of the discord.py warnings :class:`NotApplicable` drops."""
+
+
 def is_project(name: str) -> bool:
     """True for the logger :data:`PROJECT` and its children (not ``parlourish``)."""
     return name == PROJECT or name.startswith(PROJECT + ".")
@@ -51,6 +65,14 @@ class ProjectOnly(logging.Filter):
 
     def filter(self, record: logging.LogRecord) -> bool:
         return record.levelno >= FLOOR or is_project(record.name)
+
+
+class NotApplicable(logging.Filter):
+    """A handler filter: drops exactly the records of :data:`NOT_APPLICABLE` (same logger,
+    same message, no arguments); everything else passes."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return bool(record.args) or (record.name, record.msg) not in NOT_APPLICABLE
 
 
 def level_number(level: str | int) -> int:
@@ -85,7 +107,8 @@ def configure_logging(level: str | int, *, stream: TextIO | None = None) -> logg
     Returns
     -------
     logging.Handler
-        The root handler now installed (it carries :class:`ProjectOnly`).
+        The root handler now installed (it carries :class:`ProjectOnly` and
+        :class:`NotApplicable`).
 
     Raises
     ------
@@ -101,6 +124,7 @@ def configure_logging(level: str | int, *, stream: TextIO | None = None) -> logg
     handler = logging.StreamHandler(stream or sys.stderr)
     handler._parlour = True  # type: ignore[attr-defined]  # marks the handler as ours
     handler.addFilter(ProjectOnly())
+    handler.addFilter(NotApplicable())
     discord.utils.setup_logging(handler=handler, level=others, root=True)  # discord's format
     for name in CAPPED:
         logging.getLogger(name).setLevel(others)
