@@ -38,6 +38,11 @@ class Settings(BaseSettings):
         ``PARLOUR_STARTING_CHIPS``: chips granted when a member's account is created (>= 0).
     daily_chips
         ``PARLOUR_DAILY_CHIPS``: chips granted by ``/chips daily``, once per 24 hours (>= 1).
+    daily_streak_bonus
+        ``PARLOUR_DAILY_STREAK_BONUS``: chips added to a daily claim per day of the member's
+        streak after the first (a claim within 48 h of the last continues it; >= 0).
+    daily_streak_cap
+        ``PARLOUR_DAILY_STREAK_CAP``: the most chips the streak bonus adds to one claim (>= 0).
     buy_in
         ``PARLOUR_BUY_IN``: default buy-in, each seat's starting stack, in chips (>= 1).
     ai_delay
@@ -66,6 +71,8 @@ class Settings(BaseSettings):
     sync: Literal["global", "off"] | int = "global"
     starting_chips: int = Field(default=1000, ge=0)
     daily_chips: int = Field(default=100, ge=1)
+    daily_streak_bonus: int = Field(default=10, ge=0)
+    daily_streak_cap: int = Field(default=60, ge=0)
     buy_in: int = Field(default=100, ge=1)
     ai_delay: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
     board_edit_interval: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)

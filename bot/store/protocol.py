@@ -7,7 +7,7 @@ the same promises:
   starting grant;
 - every change of chips is one atomic operation that writes the balance and escrow changes
   and their append-only ledger rows together, or nothing at all;
-- balances never go below 0; balances + escrow == everything granted (nothing is burned);
+- balances never go below 0; balances + escrow == everything granted - everything burned;
   each balance equals the sum of its ledger rows;
 - bad input (a bool, 0 or a negative amount, a gift to oneself) raises before anything moves.
 """
@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, Protocol, runtime_checkable
 
-LedgerKind = Literal["grant", "transfer", "escrow", "settle", "orphan_return"]
-"""Kinds of ledger rows (``"burn"`` does not exist: the store never destroys chips)."""
+LedgerKind = Literal["grant", "burn", "transfer", "escrow", "settle", "orphan_return"]
+"""Kinds of ledger rows (``"burn"``: chips an admin took away, destroyed)."""
 
 
 class StoreError(Exception):
@@ -171,7 +171,8 @@ class LedgerEntry:
     balance_after
         The balance right after this change, in chips (>= 0).
     kind
-        ``"grant"`` (new chips: starting grant, daily, admin grant), ``"transfer"`` (a gift,
+        ``"grant"`` (new chips: starting grant, daily, admin grant), ``"burn"`` (chips an
+        admin took, destroyed), ``"transfer"`` (a gift,
         ``other_user_id`` is the other side), ``"escrow"`` (balance -> table), ``"settle"``
         (table -> balance) or ``"orphan_return"`` (escrow of a vanished table given back).
     reason
@@ -280,9 +281,19 @@ class Store(Protocol):
         ...
 
     async def claim_daily(
-        self, guild_id: int, user_id: int, amount: int, now: datetime
+        self, guild_id: int, user_id: int, amount: int, now: datetime, bonus: int = 0,
+        bonus_cap: int = 0,
     ) -> int | None:
-        """Grant the daily chips unless claimed in the 24 h before ``now``; new balance or None."""
+        """Grant the daily chips (plus the streak bonus) unless claimed in the 24 h before
+        ``now``; new balance or None."""
+        ...
+
+    async def daily_streak(self, guild_id: int, user_id: int) -> tuple[int, datetime | None]:
+        """Return the member's daily streak in days and their last claim (None if never)."""
+        ...
+
+    async def burn(self, guild_id: int, user_id: int, amount: int, reason: str) -> int:
+        """Destroy ``amount`` (> 0) chips of a balance; return the new balance."""
         ...
 
     async def transfer(

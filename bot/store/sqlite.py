@@ -47,6 +47,9 @@ log = logging.getLogger(__name__)
 #: A daily claim is refused until this long after the previous one.
 DAILY_WINDOW = timedelta(hours=24)
 
+#: A daily claim this soon after the previous one continues the streak.
+STREAK_WINDOW = timedelta(hours=48)
+
 #: The path that opens a private in-memory database (no file, no WAL).
 MEMORY = ":memory:"
 
@@ -256,17 +259,26 @@ class SqliteStore:
             return await self._move(db, guild_id, user_id, amount, "grant", reason, now)
 
     async def claim_daily(
-        self, guild_id: int, user_id: int, amount: int, now: datetime
+        self, guild_id: int, user_id: int, amount: int, now: datetime, bonus: int = 0,
+        bonus_cap: int = 0,
     ) -> int | None:
-        """Grant the daily chips (ledger reason ``"daily"``) once per 24 hours.
+        """Grant the daily chips (ledger reason ``"daily"``) once per 24 hours, with a streak
+        bonus.
+
+        A claim within 48 hours of the previous one continues the member's streak (else it
+        starts again at 1); the claim grants ``amount + min(bonus_cap, bonus * (streak - 1))``
+        chips (:func:`daily_amount`).
 
         Parameters
         ----------
         amount
-            Chips to grant (> 0; ``PARLOUR_DAILY_CHIPS``).
+            Chips of every claim (> 0; ``PARLOUR_DAILY_CHIPS``).
         now
             The current instant (timezone-aware); the claim is refused until 24 h after the
             previous one.
+        bonus, bonus_cap
+            Chips added per day of the streak after the first, and the most they add up to
+            (>= 0; ``PARLOUR_DAILY_STREAK_BONUS``, ``PARLOUR_DAILY_STREAK_CAP``).
 
         Returns
         -------
@@ -277,29 +289,90 @@ class SqliteStore:
         Raises
         ------
         TypeError, ValueError
-            If ``amount`` is not an int > 0, ``now`` is not an aware datetime, or an id is
-            invalid.
+            If an amount is not an int (> 0, or >= 0 for the bonus), ``now`` is not an aware
+            datetime, or an id is invalid.
         StoreError
             If the database fails.
         """
         checks.snowflake(guild_id, "guild_id")
         checks.snowflake(user_id, "user_id")
         checks.chips(amount)
+        checks.chips(bonus, allow_zero=True, what="bonus")
+        checks.chips(bonus_cap, allow_zero=True, what="bonus_cap")
         now = _aware(now, "now")
         async with self._transaction() as db:
             await self._account(db, guild_id, user_id, now)
             rows = await db.execute_fetchall(
-                "SELECT last_daily FROM accounts WHERE guild_id = ? AND user_id = ?",
+                "SELECT last_daily, daily_streak FROM accounts WHERE guild_id = ? AND user_id = ?",
                 (guild_id, user_id),
             )
-            last = rows[0][0]
-            if last is not None and now - datetime.fromisoformat(last) < DAILY_WINDOW:
+            last, streak = rows[0]
+            since = None if last is None else now - datetime.fromisoformat(last)
+            if since is not None and since < DAILY_WINDOW:
                 return None
+            streak = streak + 1 if since is not None and since < STREAK_WINDOW else 1
             await db.execute(
-                "UPDATE accounts SET last_daily = ? WHERE guild_id = ? AND user_id = ?",
-                (_iso(now), guild_id, user_id),
+                "UPDATE accounts SET last_daily = ?, daily_streak = ?"
+                " WHERE guild_id = ? AND user_id = ?",
+                (_iso(now), streak, guild_id, user_id),
             )
-            return await self._move(db, guild_id, user_id, amount, "grant", "daily", now)
+            granted = daily_amount(amount, bonus, bonus_cap, streak)
+            return await self._move(db, guild_id, user_id, granted, "grant", "daily", now)
+
+    async def daily_streak(self, guild_id: int, user_id: int) -> tuple[int, datetime | None]:
+        """Return the member's daily streak (days in a row) and their last claim, if any.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If an id is invalid.
+        StoreError
+            If the database fails.
+        """
+        checks.snowflake(guild_id, "guild_id")
+        checks.snowflake(user_id, "user_id")
+        rows = await self._read(
+            "SELECT daily_streak, last_daily FROM accounts WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        if not rows or rows[0][1] is None:
+            return 0, None
+        return rows[0][0], datetime.fromisoformat(rows[0][1])
+
+    async def burn(self, guild_id: int, user_id: int, amount: int, reason: str) -> int:
+        """Take chips out of a balance for good (``/chips take``; ledger kind ``"burn"``).
+
+        Parameters
+        ----------
+        amount
+            Chips to destroy (> 0, at most the balance).
+        reason
+            Short tag kept in the ledger row (1..64 characters).
+
+        Returns
+        -------
+        int
+            The new balance.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``amount`` is not an int > 0, ``reason`` is blank, or an id is invalid.
+        InsufficientChips
+            If the balance holds fewer than ``amount`` chips (nothing moves).
+        StoreError
+            If the database fails.
+        """
+        checks.snowflake(guild_id, "guild_id")
+        checks.snowflake(user_id, "user_id")
+        checks.chips(amount)
+        checks.name(reason, "reason")
+        now = self._now()
+        async with self._transaction() as db:
+            held = await self._account(db, guild_id, user_id, now)
+            if held < amount:
+                raise InsufficientChips(held, amount, user_id)
+            return await self._move(db, guild_id, user_id, -amount, "burn", reason, now)
 
     async def transfer(
         self, guild_id: int, from_user: int, to_user: int, amount: int
@@ -872,8 +945,8 @@ class SqliteStore:
         tuple[int, int, int]
             ``(balances, escrow, granted)`` in chips: the sum of the guild's balances, the
             chips held in escrow by its tables, and everything ever granted minus everything
-            burned (the sum of ``"grant"`` ledger rows; the store burns nothing). A sound
-            store has ``balances + escrow == granted``.
+            burned (the sum of ``"grant"`` and ``"burn"`` ledger rows). A sound store has
+            ``balances + escrow == granted``.
 
         Raises
         ------
@@ -886,7 +959,8 @@ class SqliteStore:
         rows = await self._read(
             "SELECT (SELECT COALESCE(SUM(balance), 0) FROM accounts WHERE guild_id = ?),"
             " (SELECT COALESCE(SUM(amount), 0) FROM escrow_pools WHERE guild_id = ?),"
-            " (SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE guild_id = ? AND kind = 'grant')",
+            " (SELECT COALESCE(SUM(delta), 0) FROM ledger WHERE guild_id = ?"
+            "  AND kind IN ('grant', 'burn'))",
             (guild_id, guild_id, guild_id),
         )
         balances, escrow, granted = rows[0]
@@ -1274,6 +1348,12 @@ async def open_store(path: str | Path, starting_chips: int, **options: Any) -> S
     store = SqliteStore(path, starting_chips=starting_chips, **options)
     await store.open()
     return store
+
+
+def daily_amount(amount: int, bonus: int, bonus_cap: int, streak: int) -> int:
+    """Chips of a daily claim on day ``streak`` (>= 1) of a streak:
+    ``amount + min(bonus_cap, bonus * (streak - 1))``."""
+    return amount + min(bonus_cap, bonus * (streak - 1))
 
 
 def _board_source(

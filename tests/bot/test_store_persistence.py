@@ -231,3 +231,20 @@ def test_misnumbered_migration_files_are_refused(tmp_path, names):
         (tmp_path / name).write_text("SELECT 1;\n")
     with pytest.raises(ValueError):
         load_migrations(tmp_path)
+
+
+async def test_the_burn_migration_keeps_every_ledger_row_its_ids_and_the_triggers(path):
+    older = load_migrations()[:3]
+    async with SqliteStore(path, starting_chips=START, migrations=older) as store:
+        await store.transfer(GUILD, ANN, BEN, 30)
+        before = await store.ledger(GUILD, ANN) + await store.ledger(GUILD, BEN)
+    async with SqliteStore(path, starting_chips=START) as store:
+        assert await store.ledger(GUILD, ANN) + await store.ledger(GUILD, BEN) == before
+        assert await store.burn(GUILD, BEN, 30, "admin_take") == START
+        last = (await store.ledger(GUILD, BEN))[-1]
+        assert last.kind == "burn" and last.id == max(entry.id for entry in before) + 1
+        assert await store.audit(GUILD) == (2 * START - 30, 0, 2 * START - 30)
+    for statement in ("UPDATE ledger SET delta = 1", "DELETE FROM ledger"):
+        with pytest.raises(sqlite3.IntegrityError, match="append-only"), \
+                sqlite3.connect(path) as db:
+            db.execute(statement)

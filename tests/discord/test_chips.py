@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import discord
 import pytest
 
 STARTING = 1000  # the settings fixture's PARLOUR_STARTING_CHIPS
@@ -58,8 +59,8 @@ async def test_daily_once_per_24_hours(world):
     assert await world.balances(world.alice) == [STARTING + DAILY]
 
     world.clock.advance(60)
-    result = await world.slash(world.alice, "chips daily")
-    assert "You now hold **1,200 chips**" in result.response.embeds[0].description
+    result = await world.slash(world.alice, "chips daily")  # day 2 of the streak: +10
+    assert "You now hold **1,210 chips**" in result.response.embeds[0].description
     ledger = await world.store.ledger(world.guild.id, world.alice.id)
     assert [entry.reason for entry in ledger] == ["starting_grant", "daily", "daily"]
     await world.assert_chips_conserved()
@@ -138,6 +139,101 @@ async def test_gift_to_a_seated_player_lands_in_the_balance_not_the_table(world)
 
 async def test_chip_commands_are_for_servers_only(world):
     assert "chips balance" not in world.alice.user.available_commands()
-    assert {"chips balance", "chips daily", "chips give", "leaderboard"} <= set(
+    assert {"chips balance", "chips daily", "chips give", "chips history", "chips grant",
+            "chips take", "leaderboard", "stats"} <= set(
         world.alice.available_commands(world.channel)
     )
+
+
+BONUS, CAP = 10, 60  # the settings' default streak bonus and cap
+
+
+async def test_daily_streak_grows_to_its_cap_and_breaks_after_48_hours(world):
+    granted = []
+    for _ in range(9):
+        before = (await world.balances(world.alice))[0]
+        result = await world.slash(world.alice, "chips daily")
+        granted.append((await world.balances(world.alice))[0] - before)
+        fields = {f.name: f.value for f in result.response.embeds[0].fields}
+        next_claim = int((world.clock.now() + timedelta(hours=24)).timestamp())
+        assert fields["Next claim"] == f"<t:{next_claim}:R>"
+        world.clock.advance(timedelta(hours=25).total_seconds())
+    assert granted == [DAILY + min(CAP, BONUS * day) for day in range(9)]
+    world.clock.advance(timedelta(hours=24).total_seconds())  # 49 h since the last claim
+    result = await world.slash(world.alice, "chips daily")
+    assert f"You collected **{DAILY} chips**." in result.response.embeds[0].description
+    assert result.response.embeds[0].fields[0].value == "1 day"
+    await world.assert_chips_conserved()
+
+
+async def admin(world):
+    role = world.guild.create_role("Croupier", permissions=discord.Permissions(manage_guild=True))
+    return world.guild.add_member(world.env.create_user("boss", global_name="Boss"),
+                                  roles=[role])
+
+
+async def test_grant_and_take_need_manage_server_and_keep_the_audit(world):
+    boss = await admin(world)
+    result = await world.slash(boss, "chips grant", member=world.bob, amount="500")
+    assert not result.response.ephemeral
+    assert result.response.embeds[0].description == "Boss granted **500 chips** to Bob."
+    result = await world.slash(boss, "chips take", member=world.bob, amount="1200")
+    assert result.response.embeds[0].description == "Boss took **1,200 chips** from Bob."
+    assert await world.balances(world.bob) == [STARTING + 500 - 1200]
+    balances, escrow, net = await world.assert_chips_conserved()
+    assert (balances, escrow, net) == (300, 0, STARTING + 500 - 1200)  # grants - burns
+    burn = (await world.store.ledger(world.guild.id, world.bob.id))[-1]
+    assert (burn.kind, burn.delta, burn.reason) == ("burn", -1200, "admin_take")
+
+    before = await world.balances(world.alice, world.bob)
+    for command in ("chips grant", "chips take"):
+        result = await world.slash(world.alice, command, member=world.bob, amount="10")
+        assert result.response.ephemeral and "Manage Server" in result.response.content
+    result = await world.slash(boss, "chips take", member=world.bob, amount="301")
+    assert result.response.ephemeral and "holds only 300 chips" in result.response.content
+    assert await world.balances(world.alice, world.bob) == before
+
+
+@pytest.mark.parametrize("amount", ["-5", "0", "1e3", "１２", str(2**63), "2**63", "", "12a"])
+@pytest.mark.parametrize("command", ["chips grant", "chips take"])
+async def test_bad_admin_amounts_are_refused_and_nothing_moves(world, command, amount):
+    boss = await admin(world)
+    await world.balances(world.bob)
+    before = await ledger_sizes(world, world.bob)
+    result = await world.slash(boss, command, member=world.bob, amount=amount)
+    assert result.response.ephemeral
+    assert ("digits only" in result.response.content or "at least 1" in result.response.content
+            or "at most" in result.response.content)
+    assert await world.balances(world.bob) == [STARTING]
+    assert await ledger_sizes(world, world.bob) == before
+    result = await world.slash(boss, command, member=world.robot, amount="5")
+    assert result.response.ephemeral and "bots don't hold chips" in result.response.content
+
+
+@pytest.mark.parametrize("amount", [10**3 + 0.5, "1e3", 2**63])
+async def test_gift_amounts_that_are_not_integers_never_reach_the_bot(world, amount):
+    """Discord itself refuses a non-integer (or out-of-range) integer option."""
+    await world.balances(world.alice, world.bob)
+    with pytest.raises(Exception, match="amount"):
+        await world.alice.slash(world.channel, "chips give", member=world.bob, amount=amount)
+    assert await world.balances(world.alice, world.bob) == [STARTING, STARTING]
+
+
+async def test_history_pages_each_movement_with_its_reason(world):
+    boss = await admin(world)
+    await world.slash(world.alice, "chips daily")
+    await world.slash(world.bob, "chips give", member=world.alice, amount=5)
+    await world.slash(boss, "chips grant", member=world.alice, amount="7")
+    await world.store.escrow(world.guild.id, world.alice.id, "t1", 50)
+    await world.store.settle(world.guild.id, world.alice.id, "t1", 50)
+    result = await world.slash(world.alice, "chips history")
+    assert result.response.ephemeral
+    rows = result.response.embeds[0].description.splitlines()
+    labels = [row.split(" · ")[2].split(" → ")[0] for row in rows]
+    assert labels == ["settlement", "buy-in", "grant", "gift", "daily", "starting grant"]
+    assert "**-50**" in rows[1] and rows[0].endswith("→ 1,112 chips")
+    for _ in range(12):
+        await world.slash(world.bob, "chips give", member=world.alice, amount=1)
+    second = await world.slash(world.alice, "chips history", page=2)
+    assert second.response.embeds[0].footer.text.startswith("Page 2 of 2")
+    assert len(second.response.embeds[0].description.splitlines()) == 8
