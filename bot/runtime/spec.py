@@ -22,7 +22,7 @@ import discord
 from engine.core import Action, Game
 
 Seating = Literal["free", "partners"]
-Stakes = Literal["buy_in", "none"]
+Stakes = Literal["buy_in", "stake", "none"]
 
 
 @dataclass(frozen=True)
@@ -45,7 +45,8 @@ class GameSpec:
     stakes
         ``"buy_in"``: each seat starts with a stack of chips; on a ranked table it is
         escrowed from the member's balance and its final stack paid back (Tripoli).
-        ``"none"``: nothing is at stake.
+        ``"stake"``: a points game played for a pot of the members' stakes, shared by the
+        winners (:class:`bot.runtime.stakes.Stake`). ``"none"``: nothing is at stake.
     joins_between_deals
         Members may sit down as new seats between deals (the game then has ``add_seat``).
     substitutes

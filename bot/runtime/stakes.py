@@ -6,6 +6,7 @@ them with the table's snapshot in one transaction (``store.commit_table``), so a
 never leave the balances and the table disagreeing.
 
 - ``"none"``: nothing moves (Troefcall, Kalooki without a stake; every casual table).
+- ``"stake"``: points games played for a pot (:class:`Stake`).
 - ``"buy_in"``: each seat's starting stack. On a ranked table Start escrows the buy-in of
   every member, a member joining between deals escrows theirs, and a stack leaving the
   table (a leave between deals, the end of the session) is settled back to its member. A
@@ -80,5 +81,54 @@ class BuyIn:
                 if not seat.left and seat.member_id is not None]
 
 
-POLICIES: dict[str, StakesPolicy] = {"none": NoStakes(), "buy_in": BuyIn()}
+class Stake:
+    """A points game played for a pot, on a ranked table: each member's seat escrows the
+    table's stake (``table.buy_in``) at Start (or when joining between deals); a member who
+    leaves mid-game forfeits it to the pot (their claim is closed with 0).
+
+    At the end the winners share the pot: the seats of the best place that a member still
+    holds (a team shares its place). The pot is split evenly; its odd chips go one each to
+    the winners nearest clockwise from the first dealer (``game.first_dealer``, seat 0 when
+    the game does not say). A game that ends with no winner (``complete`` False) refunds
+    each member still seated their stake, and shares what leavers forfeited the same way.
+    """
+
+    def on_start(self, table: Table) -> list[ChipMove]:
+        if not table.ranked:
+            return []
+        return [ChipMove("escrow", seat.member_id, table.buy_in, "stake")
+                for seat in table.seats if seat.member_id is not None]
+
+    def on_join(self, table: Table, member_id: int) -> list[ChipMove]:
+        return [ChipMove("escrow", member_id, table.buy_in, "stake")] if table.ranked else []
+
+    def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
+        return [ChipMove("settle", member_id, 0, "forfeit")] if table.ranked else []
+
+    def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
+        if not table.ranked:
+            return []
+        seated = [index for index, seat in enumerate(table.seats)
+                  if seat.member_id is not None and not seat.left]
+        if not seated:
+            return []
+        pot = table.buy_in * len(table.seats)  # every seat of a ranked table staked once
+        outcome = table.game.outcome
+        shares = dict.fromkeys(seated, 0)
+        if outcome is None or not outcome.complete:
+            for index in seated:
+                shares[index] = table.buy_in
+            winners, pot = seated, pot - table.buy_in * len(seated)
+        else:
+            winners = next((sorted(set(group) & set(seated)) for group in outcome.places
+                            if set(group) & set(seated)), seated)
+        first = getattr(table.game, "first_dealer", 0)
+        winners = sorted(winners, key=lambda index: (index - first) % len(table.seats))
+        for order, index in enumerate(winners):
+            shares[index] += pot // len(winners) + (order < pot % len(winners))
+        return [ChipMove("settle", table.seats[index].member_id, shares[index],  # type: ignore[arg-type]
+                         "payout") for index in seated]
+
+
+POLICIES: dict[str, StakesPolicy] = {"none": NoStakes(), "buy_in": BuyIn(), "stake": Stake()}
 """The policy of each ``GameSpec.stakes`` value."""

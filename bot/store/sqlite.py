@@ -512,6 +512,12 @@ class SqliteStore:
                 await step(db, write.guild_id, write.table_id, move, now)
             if write.snapshot is None:
                 await db.execute("DELETE FROM saved_tables WHERE table_id = ?", (write.table_id,))
+                # the table is over: an empty pool is forgotten with any claim left open
+                # (a leaver whose stake stayed in the pot)
+                await db.execute(
+                    "DELETE FROM escrow_pools WHERE table_id = ? AND amount = 0",
+                    (write.table_id,),
+                )
             else:
                 await self._save_snapshot(db, write, now)
             if write.result is not None:

@@ -1,0 +1,113 @@
+"""The ``"stake"`` policy at the runtime level, with the Troefcall adapter declaring it: a
+ranked table escrows each member's stake at Start, the winners share the pot, a table ended
+without a winner refunds, a leaver forfeits; every move commits with the table.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from types import SimpleNamespace
+from typing import Any
+
+import pytest
+
+from bot.clock import ManualClock
+from bot.config import Settings
+from bot.games.troefcall import SPEC, TroefcallAdapter
+from bot.runtime.registry import TableRegistry
+from bot.runtime.table import Table, TableState
+from bot.store import SqliteStore
+
+GUILD, CHANNEL = 10, 20
+START, STAKE = 1000, 25
+MEMBERS = (1, 2, 3, 4)
+
+
+class StakedTroefcall(TroefcallAdapter):
+    """Troefcall as it would declare a stake (its own adapter is another change)."""
+
+    spec = replace(SPEC, stakes="stake")
+
+    def spec_for(self, options: dict[str, Any]) -> Any:
+        return self.spec
+
+
+@pytest.fixture
+async def store(tmp_path):
+    async with SqliteStore(tmp_path / "parlour.db", starting_chips=START) as store:
+        yield store
+
+
+@pytest.fixture
+def registry(store, tmp_path) -> TableRegistry:
+    settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
+                        board_edit_interval=0)
+    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock()),
+                         {"troefcall": StakedTroefcall()})
+
+
+async def started(registry: TableRegistry, *, away: bool = False) -> Table:
+    table = registry.open("troefcall", guild_id=GUILD, channel_id=CHANNEL, host_id=1,
+                          host_name="m1", options={"teams": "random", "deals": 1},
+                          buy_in=STAKE)
+    for member in MEMBERS[1:]:
+        await registry.join(table, member, f"m{member}")
+    for seat in table.seats:
+        seat.ai = away  # members away: the AI plays their seats, the table stays ranked
+    await registry.start(table, 1, is_manager=False)
+    return table
+
+
+async def balances(store) -> list[int]:
+    return [await store.balance(GUILD, member) for member in MEMBERS]
+
+
+async def audit_holds(store) -> None:
+    held, escrow, granted = await store.audit(GUILD)
+    assert held + escrow == granted
+    for member in MEMBERS:
+        assert sum(e.delta for e in await store.ledger(GUILD, member)) == \
+            await store.balance(GUILD, member)
+
+
+async def test_start_escrows_each_members_stake(registry, store):
+    table = await started(registry)
+    assert table.state is TableState.PLAYING
+    assert await balances(store) == [START - STAKE] * 4
+    assert await store.table_escrow(table.id) == 4 * STAKE
+    await audit_holds(store)
+
+
+async def test_the_winning_team_shares_the_pot(registry, store):
+    table = await started(registry, away=True)
+    assert table.state is TableState.OVER, "the AI played the one hand to the end"
+    [(result, _id)] = await store.results(GUILD)
+    winners = {s.user_id for s in result.seats if s.place == 1}
+    final = dict(zip(MEMBERS, await balances(store), strict=True))
+    assert len(winners) == 2
+    for member, balance in final.items():
+        assert balance == (START + STAKE if member in winners else START - STAKE)
+    assert await store.table_escrow(table.id) == 0
+    await audit_holds(store)
+
+
+async def test_a_table_ended_without_a_winner_refunds_everyone(registry, store):
+    table = await started(registry)
+    await registry.end(table, 1, is_manager=False, abandon=True)
+    assert table.state is TableState.OVER
+    assert await balances(store) == [START] * 4
+    assert await store.table_escrow(table.id) == 0
+    await audit_holds(store)
+
+
+async def test_a_leaver_forfeits_and_the_others_share_it_when_nobody_wins(registry, store):
+    table = await started(registry)
+    await registry.leave(table, 4)  # the AI takes the seat; the stake stays in the pot
+    await registry.end(table, 1, is_manager=False, abandon=True)
+    final = await balances(store)
+    assert final[3] == START - STAKE
+    assert sum(final[:3]) == 3 * START + STAKE  # 3 refunds and the forfeit, shared
+    assert sorted(final[:3]) == [START + 8, START + 8, START + 9]
+    assert await store.table_escrow(table.id) == 0
+    assert await store.return_orphan_escrow(set()) == {}
+    await audit_holds(store)
