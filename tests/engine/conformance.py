@@ -30,6 +30,9 @@ from pydantic import BaseModel
 
 from engine.cards import Card
 from engine.core import Action, Game, Option
+from engine.kalooki import actions as kalooki_actions
+from engine.kalooki.game import KalookiGame
+from engine.kalooki.rules import make_rules as make_kalooki
 from engine.tripoli.ai import random_legal
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.rules import PRESETS, make_rules
@@ -147,6 +150,51 @@ def troefcall_action(option: Option, rng: random.Random) -> Action:
     return troefcall_ai.random_legal([option], rng)
 
 
+# ---------------------------------------------------------------- Kalooki
+
+
+def kalooki_hidden(game: KalookiGame, viewer: int | None) -> set[int]:
+    """What ``viewer`` may not see (``rules/kalooki.md`` §5, ``engine/kalooki/views.py``):
+    every card but the combinations on the table, the discard pile (each card in it was
+    discarded face up), the viewer's own hand and the cards the log names in its public
+    form (a card taken from the discard pile or called stays known; the hands counted at a
+    deal's end are shown), and the cards of the log's events of earlier deals as the viewer
+    saw them (those cards were dealt again since)."""
+    seen = {c for meld in game.melds for c in meld.cards} | set(game.discard)
+    if viewer is not None:
+        seen |= set(game.hands[viewer])
+    seen |= cards_in([e.seen_by(None) for e in game.log])
+    starts = [i for i, e in enumerate(game.log) if e.kind == "deal_started"]
+    if starts:
+        seen |= cards_in([e.seen_by(viewer) for e in game.log[: starts[-1]]])
+    return set(range(108)) - seen
+
+
+def kalooki_action(option: Option, rng: random.Random) -> Action:
+    """A random action of ``option``'s family: a lay-down of one random group of the
+    offered cards (seldom a meld), a card and a target at random, a call late or not."""
+    act = kalooki_actions
+    cards, targets = list(option.cards), list(option.targets)
+    match option.kind:
+        case "draw":
+            return act.Draw(source=rng.choice(targets))
+        case "call":
+            return act.CallDiscard(late=rng.random() < 0.5)
+        case "meld":
+            group = rng.sample(cards, rng.randint(option.count, min(len(cards), 5)))
+            kind = rng.choice(["three", "four"])
+            return act.LayDown(groups=(act.Group(kind=kind, cards=tuple(group)),))
+        case "lay_off":
+            return act.LayOff(meld=rng.choice(targets), card=rng.choice(cards))
+        case "exchange":
+            return act.ExchangeJoker(meld=rng.choice(targets), card=rng.choice(cards))
+        case "discard":
+            return act.Discard(card=rng.choice(cards))
+    simple = {"allow": act.Allow, "refuse": act.Refuse, "end_turn": act.EndTurn,
+              "close_window": act.CloseWindow}
+    return simple[option.kind]()
+
+
 CASES: list[GameCase] = [
     GameCase(
         name="tripoli",
@@ -168,6 +216,14 @@ CASES: list[GameCase] = [
         players=(4,),
         hidden=troefcall_hidden,
         action=troefcall_action,
+    ),
+    GameCase(
+        name="kalooki",
+        new=lambda seed, n: KalookiGame.new(make_kalooki("jamaican", void_limit=1), n, seed),
+        players=(3, 6),
+        hidden=kalooki_hidden,
+        action=kalooki_action,
+        deals=1,
     ),
 ]
 """Every game under the suite; Troefcall and Kalooki add one entry each."""
