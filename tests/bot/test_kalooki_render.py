@@ -1,0 +1,99 @@
+"""Kalooki boards and hands stay within Discord's limits (case C13: 26-card hands, six
+players with long melds and long names) and the hand pages keep every card selectable."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games.kalooki import KalookiAdapter
+from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
+from bot.render.kalooki import Draft, pages
+from bot.runtime.spec import SeatInfo, TableInfo
+from engine.cards import Card
+from engine.core import SYSTEM
+from engine.kalooki.game import KalookiGame
+from engine.kalooki.phases import Phase
+from engine.kalooki.rules import JAMAICAN
+
+ADAPTER = KalookiAdapter()
+LONG = "Ｗ" * 40 + " the very long display name"
+
+
+def info(players: int) -> TableInfo:
+    seats = tuple(SeatInfo(member_id=None if s % 2 else 100 + s, name=f"{LONG} {s}",
+                           ai=bool(s % 2)) for s in range(players))
+    return TableInfo(id="k4l00k", spec=ADAPTER.spec, seats=seats, host_id=100, ranked=False,
+                     buy_in=0, notes=("A note from the runtime " * 5,) * 3,
+                     deadlines={SYSTEM: 1.8e9, 0: 1.8e9})
+
+
+def assert_fits(table: TableInfo, game: KalookiGame, rng: random.Random) -> None:
+    assert limit_problems(ADAPTER.board(table, game)) == []
+    for seat in range(game.seats):
+        hand = sorted(game.hands[seat])
+        picked = rng.sample(hand, min(len(hand), rng.randint(0, 5)))
+        draft = Draft(picked=tuple(map(int, picked)))
+        assert limit_problems(ADAPTER.hand(table, game, seat, draft.dump())) == []
+
+
+@pytest.mark.parametrize("preset", ["jamaican", "trinidad"])
+@pytest.mark.parametrize("players", [3, 4, 5, 6])
+def test_random_games_render_within_the_limits(preset, players):
+    rng = random.Random(f"{preset}/{players}")
+    game = ADAPTER.new_game({"preset": preset}, players, f"render {players}".encode(), 0)
+    table = info(players)
+    declined: set[tuple[int, int]] = set()
+    for step in range(3000):
+        if game.is_over or game.deal_number > 2:
+            break
+        if game.between_deals:
+            game.start_deal()
+            continue
+        if step % 7 == 0:
+            assert_fits(table, game, rng)
+        todo = [p for p in game.pending() if p.seat != SYSTEM
+                and (p.seat, p.decision) not in declined]
+        if not todo:
+            game.apply(SYSTEM, game.timeout_action(SYSTEM))
+            continue
+        pending = todo[0]
+        action = ADAPTER.ai_action(game, pending.seat, rng)
+        if action is None:
+            declined.add((pending.seat, pending.decision))
+            continue
+        game.apply(pending.seat, action, pending.decision)
+    assert game.deal_number >= 2
+
+
+def test_a_26_card_hand_and_six_players_with_long_melds_fit():
+    """C13: seat 0 holds 26 cards (pages of at most 25, every card on one page); five other
+    players each own long threes and fours."""
+    ids = list(range(108))
+    rng = random.Random(13)
+    hand0 = [c for c in ids if Card(c).is_joker or Card(c).suit == 2][:26]  # hearts + jokers
+    melds = []
+    taken = set(hand0)
+    for owner in range(1, 6):
+        for rank in range(2, 4):  # threes of two ranks with both copies of three suits
+            three = [c for c in ids if c not in taken and not Card(c).is_joker
+                     and int(Card(c).rank) == rank + 2 * owner and Card(c).suit != 2][:6]
+            taken |= set(three)
+            melds.append((owner, "three", three))
+    rest = [c for c in ids if c not in taken]
+    game = KalookiGame.from_position(JAMAICAN, hands={0: hand0, 1: rest[:3], 2: rest[3:6],
+                                                      3: rest[6:9], 4: rest[9:12],
+                                                      5: rest[12:15]},
+                                     seats=6, turn=0, phase=Phase.PLAY, deal_number=9,
+                                     melds=melds, discard=rest[15:20], laid_down=range(6))
+    table = info(6)
+    book = pages(Draft().free(game.hands[0]))
+    assert sum(len(p) for p in book) == 26 and all(len(p) <= SELECT_OPTIONS_MAX for p in book)
+    for page in range(len(book)):
+        draft = Draft(picked=tuple(int(c) for c in book[page][:3]), page=page,
+                      groups=(("four", tuple(int(c) for c in book[-1][-4:])),))
+        rendered = ADAPTER.hand(table, game, 0, draft.dump())
+        assert limit_problems(rendered) == []
+    assert limit_problems(ADAPTER.board(table, game)) == []
+    assert_fits(table, game, rng)
