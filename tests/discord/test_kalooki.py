@@ -1,0 +1,241 @@
+"""Caribbean Kalooki through Discord (simcord): a deal with two members and two AI seats that
+holds a member's call, a restart in the middle of a member's draft (the draft survives), a
+lay-down built by clicks and lay-offs that empty her hand (she goes out without a discard:
+the deal ends and is scored once); refusals (an illegal meld, a stale button, a wrong-turn
+click) answered ephemerally with a reason, changing nothing. Every interaction is answered
+exactly once (the ``world`` helpers); no public message shows a card that is not public, and
+a member's private messages show only her own cards besides the public ones.
+
+Cards of the two packs look alike (two 7♥), so messages are checked by the faces they show
+against the faces each reader may see; select values (card ids) must be the reader's own.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from pydantic import BaseModel
+
+from bot.render.kalooki import Draft
+from bot.runtime.table import Table
+from engine.cards import Card, format_card, parse_card
+from engine.core import SYSTEM
+from engine.kalooki.game import KalookiGame
+from engine.kalooki.phases import Phase
+from engine.kalooki.rules import JAMAICAN
+
+FACE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])|Jkr")
+WINDOW = 8.0  # the adapter's default call window, seconds
+
+
+def ids(text: str, copy: int = 0) -> list[int]:
+    return [int(parse_card(word, copy)) for word in text.split()]
+
+
+def faces(cards: Any) -> set[str]:
+    return {format_card(int(c)) for c in cards}
+
+
+def message_faces(message: Any) -> set[str]:
+    texts = [message.content or ""]
+    for embed in message.embeds:
+        texts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        texts += [f"{f.name} {f.value}" for f in embed.fields]
+    for row in message.components:
+        for child in (row if isinstance(row, dict) else row.to_dict())["components"]:
+            texts += [child.get("label") or "", child.get("placeholder") or ""]
+            texts += [o["label"] for o in child.get("options", [])]
+    text = " ".join(texts).replace("\ufe0e", "")
+    return {m.group(0) for m in FACE.finditer(text)}
+
+
+def option_ids(message: Any) -> set[int]:
+    return {int(o["value"]) for row in message.components
+            for child in (row if isinstance(row, dict) else row.to_dict())["components"]
+            for o in child.get("options", []) if o["value"].isdigit()}
+
+
+def control(message: Any, verb: str) -> str:
+    """The custom_id of the message's component with ``verb``."""
+    for row in message.components:
+        for child in (row if isinstance(row, dict) else row.to_dict())["components"]:
+            if child.get("custom_id", "").split(":")[3] == verb:
+                return child["custom_id"]
+    raise AssertionError(f"no {verb} control")
+
+
+class Deal:
+    """Drives the table and checks what every answer shows (module docstring)."""
+
+    def __init__(self, world: Any, opened: Any) -> None:
+        self.world = world
+        self.opened = opened
+        self.table_id = world.bot.tables.by_channel[world.channel.id].id
+
+    @property
+    def table(self) -> Table:
+        return self.world.bot.tables.by_id[self.table_id]
+
+    @property
+    def game(self) -> KalookiGame:
+        return self.table.game
+
+    @property
+    def board(self) -> Any:
+        board_id = self.table.board_message_id
+        return next(m for m in self.world.channel.history() if m.id == board_id)
+
+    def public_faces(self) -> set[str]:
+        game = self.game
+        public = [c for meld in game.melds for c in meld.cards] + list(game.discard)
+        for event in game.log:
+            public += [c for c in _cards(event.seen_by(None))]
+        return faces(public)
+
+    def check(self, member: Any, result: Any) -> None:
+        public = self.public_faces()
+        for message in self.world.channel.history():
+            if not message.flags.ephemeral:
+                assert message_faces(message) <= public, message_faces(message) - public
+        seat = self.table.seat_of(member.id)
+        own = set(self.game.hands[seat]) if seat is not None else set()
+        for answer in [result.response, *result.followups]:
+            if answer is not None and answer.ephemeral:
+                assert message_faces(answer) <= public | faces(own)
+                assert option_ids(answer) <= {int(c) for c in own}
+
+    async def click(self, member: Any, message: Any, **which: Any) -> Any:
+        result = await self.world.click(member, message, **which)
+        self.check(member, result)
+        return result
+
+    async def select(self, member: Any, message: Any, values: list[int], verb: str) -> Any:
+        result = await self.world.select(member, message, [str(v) for v in values],
+                                         custom_id=control(message, verb))
+        self.check(member, result)
+        return result
+
+    async def hand(self, member: Any) -> Any:
+        result = await self.click(member, self.board, label="My hand")
+        assert result.response.ephemeral
+        return result.response
+
+    async def wait(self, seconds: float) -> None:
+        self.world.clock.advance(seconds)
+        await self.world.env.advance_time(seconds)
+
+
+def _cards(obj: Any) -> list[Card]:
+    """Every card inside an event (models, dicts, sequences)."""
+    found, stack = [], [obj]
+    while stack:
+        x = stack.pop()
+        if isinstance(x, Card):
+            found.append(x)
+        elif isinstance(x, BaseModel):
+            stack += [getattr(x, name) for name in type(x).model_fields]
+        elif isinstance(x, dict):
+            stack += [*x.keys(), *x.values()]
+        elif isinstance(x, list | tuple):
+            stack += list(x)
+    return found
+
+
+async def open_deal(world: Any) -> Deal:
+    """Alice (seat 0) and Bob (seat 1) with two AI seats, then a fixed position of deal 1
+    (three threes): AI seat 2 just discarded K♥, AI seat 3 is to play; Alice and Bob may
+    call (the AI seats have used their three calls). The stock's top cards: 9♠ (Alice's
+    extra card for the call), 2♠ (seat 3's draw), K♠ (Alice's draw)."""
+    opened = await world.slash(world.alice, "kalooki start")
+    deal = Deal(world, opened)
+    await world.click(world.bob, opened.response, label="Join")
+    for _ in range(2):
+        await world.click(world.alice, opened.response, label="Add AI")
+    await world.click(world.alice, opened.response, label="Start")
+    alice = ids("7c 7d 7h 9c 9d 9h Kc Kd 7s")
+    hands = {0: alice, 1: ids("2c 3d 4h 5s 6c 8d Th Js Qc"),
+             2: ids("2d 3h 4s 5c 6d 8h Ts Jc Qd"), 3: ids("2h 3s 4c 5d 6h 8s Tc Jd Qh")}
+    stock = ids("9s 2s Ks")
+    game = KalookiGame.from_position(JAMAICAN.model_copy(update={"call_window": WINDOW}),
+                                     hands=hands, dealer=2, turn=3, phase=Phase.WINDOW,
+                                     discard=ids("Kh"), discarder=2, stock=stock,
+                                     calls_used={2: 3, 3: 3})
+    table = deal.table
+    table.game = game
+    world.bot.tables._arm(table)
+    world.bot.tables.schedule_board_edit(table)
+    await world.env.advance_time(1)
+    return deal
+
+
+async def test_a_deal_with_a_call_a_restart_mid_draft_and_going_out_by_laying_off(world):
+    deal = await open_deal(world)
+    alice = world.alice
+    stale_hand = await deal.hand(alice)
+    assert "Call K♥" in str(stale_hand.components)
+    await deal.click(alice, deal.board, label="Call K♥ · Alice")  # the AI seat 3 allows
+    game = deal.game
+    assert game.calls_used[0] == 1 and len(game.hands[0]) == 11
+    assert game.turn == 0 and game.phase is Phase.WINDOW  # seat 3 played; Bob may call
+    await deal.wait(WINDOW)
+    assert deal.game.phase is Phase.DRAW
+    hand = await deal.hand(alice)
+    await deal.click(alice, hand, label="Draw from the stock")
+    assert len(deal.game.hands[0]) == 12 and deal.game.phase is Phase.PLAY
+    clicks = 0
+    for i, three in enumerate(("7c 7d 7h", "9c 9d 9h", "Kc Kd Kh")):
+        await deal.select(alice, hand, ids(three), "pick")
+        await deal.click(alice, hand, label="Stage as three")
+        clicks += 2
+        if i == 1:  # a restart in the middle of the draft: the draft survives
+            await world.restart()
+            saved = Draft.load(deal.table.drafts[0][1], set(deal.game.hands[0]))
+            assert [cs for _, cs in saved.groups] == [tuple(ids("7c 7d 7h")),
+                                                      tuple(ids("9c 9d 9h"))]
+            hand = await deal.hand(alice)
+            assert "1. three" in hand.embeds[0].fields[0].value
+    await deal.click(alice, hand, label="Lay down (3)")
+    clicks += 1
+    assert clicks == 7 and len(deal.game.melds) == 3 and len(deal.game.hands[0]) == 3
+    for card, meld in (("7s", "m1"), ("9s", "m2"), ("Ks", "m3")):
+        await deal.select(alice, hand, ids(card), "pick")
+        await deal.world.select(alice, hand, [f"o_{meld}_top"],
+                                custom_id=control(hand, "play_on"))
+    game = deal.game
+    assert game.between_deals and game.hands[0] == []
+    kinds = [e.kind for e in game.log]
+    assert kinds.count("went_out") == 1 and kinds.count("deal_scored") == 1
+    assert "discarded" not in kinds[kinds.index("laid_down"):]
+    scored = next(e for e in game.log if e.kind == "deal_scored")
+    assert scored.penalties[0] == 0 and game.totals == [scored.penalties[s] for s in range(4)]
+    assert all(scored.penalties[s] > 0 for s in (1, 2, 3))
+    assert "Next deal" in str(deal.board.components)
+    result = await world.click(alice, stale_hand, label="Call K♥")  # a stale button
+    assert result.response.ephemeral and "decision is over" in result.response.content
+    assert deal.game.totals == game.totals and deal.game.between_deals
+
+
+async def test_refusals_are_ephemeral_with_a_reason_and_change_nothing(world):
+    deal = await open_deal(world)
+    alice, bob = world.alice, world.bob
+    before = deal.game.model_dump_json()
+    result = await world.click(bob, deal.board, label="Call K♥ · Alice")  # a wrong seat
+    assert result.response.ephemeral and "Not your turn" in result.response.content
+    assert deal.game.model_dump_json() == before
+    await deal.click(alice, deal.board, label="Call K♥ · Alice")
+    await deal.wait(WINDOW)
+    hand = await deal.hand(alice)
+    await deal.click(alice, hand, label="Draw from the stock")
+    await deal.select(alice, hand, ids("7c 7d 7h"), "pick")
+    before, draft = deal.game.model_dump_json(), deal.table.drafts[0]
+    result = await world.click(alice, hand, label="Stage as four")  # an illegal meld
+    assert result.response.ephemeral and "Not a four" in result.response.content
+    assert deal.table.drafts[0] == draft and deal.game.model_dump_json() == before
+    await deal.click(alice, hand, label="Stage as three")
+    result = await world.click(alice, hand, label="Lay down (1)")  # the contract is short
+    assert result.response.ephemeral and "contract needs 3 threes" in result.response.content
+    assert deal.game.model_dump_json() == before and len(deal.table.drafts[0][1]["groups"]) == 1
+    bob_hand = await deal.hand(bob)
+    assert "Nothing to decide" in bob_hand.embeds[0].fields[-1].value
+    assert deal.game.pending()[0].seat == 0 and SYSTEM not in deal.table.deadlines
