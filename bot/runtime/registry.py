@@ -451,6 +451,8 @@ class TableRegistry(TableInteractions, Publisher):
         spec = self.spec(table)
         if spec.substitutes:
             number = 1 + sum(other.member_id is None for other in table.seats)
+            if entry.member_id is not None:  # what the seat staked stays in the pot
+                table.moves += self.stakes(table).on_leave(table, entry.member_id, 0)
             table.seats[seat] = Seat(None, f"AI {number}", ai=True, team=entry.team)
             table.substituted = True
             table.note(f"{name} left; AI {number} plays their seat.")
