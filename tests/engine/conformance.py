@@ -223,7 +223,7 @@ CASES: list[GameCase] = [
         players=(3, 6),
         hidden=kalooki_hidden,
         action=kalooki_action,
-        deals=1,
+        deals=2,
     ),
 ]
 """Every game under the suite; Troefcall and Kalooki add one entry each."""
