@@ -60,6 +60,8 @@ class GameCase:
         ``(option, rng) -> action``: a random concrete action of the option's family.
     deals
         Deals played before the suite calls ``end_session()``.
+    sweep
+        Extra seeds per player count of the longer (``expensive``) sweep.
     """
 
     name: str
@@ -68,6 +70,7 @@ class GameCase:
     hidden: Callable[[Any, int | None], set[int]]
     action: Callable[[Option, random.Random], Action]
     deals: int = 3
+    sweep: int = 10
 
     def __str__(self) -> str:
         return self.name
@@ -224,6 +227,7 @@ CASES: list[GameCase] = [
         hidden=kalooki_hidden,
         action=kalooki_action,
         deals=2,
+        sweep=3,  # a Kalooki session takes seconds: a short sweep keeps the suite in minutes
     ),
 ]
 """Every game under the suite; Troefcall and Kalooki add one entry each."""
