@@ -1,0 +1,123 @@
+"""The Discord half of the conformance suite: every registered game, one whole table.
+
+For each game of :data:`bot.games.GAMES` (a game joins by being registered), a member opens
+a table with ``/<game> start``, fills it with AI seats, starts it and plays it through
+simcord by clicks only: whenever she has a decision she opens **My hand** and clicks one of
+its enabled controls (a modal gets the lowest amount its label names; a select its first
+options), and when a click does not end her decision (a draft step, a refusal) her time
+runs out instead; between deals she presses **Next deal**; after two deals the host ends
+the game. Checked all along: every interaction is answered exactly once (the ``world``
+helpers) and every board and hand fits Discord's limits; at the end the table is gone from
+the registry and the store holds its result. (What each viewer may see is checked per
+game on the engine's views, ``tests/engine/test_conformance.py``, and on the messages in
+each game's own simcord tests.)
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+import pytest
+
+from bot.games import GAMES
+from bot.render.common import EMBED_TOTAL_MAX, FIELD_VALUE_MAX
+from bot.runtime.table import TableState
+
+MAX_STEPS = 400
+DEALS = 2
+SKIP = {"My hand", "Leave", "I'm back", "Join", "Next deal"}
+
+
+def rows(message: Any) -> list[dict[str, Any]]:
+    return [row if isinstance(row, dict) else row.to_dict() for row in message.components]
+
+
+def fits(message: Any) -> None:
+    for embed in message.embeds:
+        data = embed if isinstance(embed, dict) else embed.to_dict()
+        total = len(data.get("title", "")) + len(data.get("description", ""))
+        total += sum(len(f["name"]) + len(f["value"]) for f in data.get("fields", []))
+        total += len(data.get("footer", {}).get("text", ""))
+        assert total <= EMBED_TOTAL_MAX, total
+        assert all(len(f["value"]) <= FIELD_VALUE_MAX for f in data.get("fields", []))
+    assert len(message.components) <= 5
+
+
+def controls(message: Any) -> list[dict[str, Any]]:
+    return [child for row in rows(message) for child in row.get("components", [])
+            if not child.get("disabled")]
+
+
+async def answer(world: Any, member: Any, hand: Any, rng: random.Random) -> bool:
+    """Click one enabled control of ``hand`` (the private view); False if there is none."""
+    choices = [c for c in controls(hand) if c.get("label") not in SKIP]
+    if not choices:
+        return False
+    chosen = rng.choice(choices)
+    if chosen.get("options"):  # a select menu
+        count = max(chosen.get("min_values", 1) or 1, 1)
+        values = [option["value"] for option in chosen["options"][:count]]
+        await world.select(member, hand, values, custom_id=chosen["custom_id"])
+        return True
+    result = await world.click(member, hand, custom_id=chosen["custom_id"])
+    if result.modal is not None:
+        label = str(result.modal)
+        low = re.search(r"\((\d+)", label)
+        await world.submit_modal(member, result, {"amount": low.group(1) if low else "1"})
+    return True
+
+
+async def wait(world: Any, seconds: float) -> None:
+    """Let ``seconds`` pass on the bot's clock (deadlines) and simcord's (its sleeps)."""
+    world.clock.advance(seconds)
+    await world.env.advance_time(seconds)
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_whole_table_plays_through_discord(world, game):
+    rng = random.Random(game)
+    alice = world.alice
+    opened = await world.slash(alice, f"{game} start")
+    board = opened.response
+    table = world.bot.tables.by_channel[world.channel.id]
+    spec = world.bot.tables.spec(table)
+    while len(table.seats) < spec.seats.start:
+        await world.click(alice, board, label="Add AI")
+    await world.click(alice, board, label="Start")
+    assert table.state is TableState.PLAYING
+    ended = False
+    for _ in range(MAX_STEPS):
+        table = world.bot.tables.by_id.get(table.id, table)
+        if table.state is TableState.OVER:
+            break
+        fits(board)
+        seat = table.seat_of(alice.id)
+        game_state = table.game
+        if game_state.between_deals and not ended:
+            if game_state.deal_number >= DEALS:
+                await world.slash(alice, f"{game} end")
+                ended = True
+            else:
+                await world.click(alice, board, label="Next deal")
+            continue
+        if seat in game_state.to_act and not table.seats[seat].ai:
+            decision = game_state.decision_id(seat)
+            hand = (await world.click(alice, board, label="My hand")).response
+            fits(hand)
+            await answer(world, alice, hand, rng)
+            if seat in table.game.to_act and table.game.decision_id(seat) == decision:
+                await wait(world, 200)  # a draft step or a refusal: her time runs out
+            continue
+        if table.seats[seat].ai and not table.seats[seat].leaving:
+            await world.click(alice, board, label="I'm back")
+            continue
+        await wait(world, 10)  # AI moves, rule timers
+        if game_state.deal_number > DEALS + 1 and not table.game.between_deals:
+            await world.slash(alice, f"{game} end", now=True)
+    assert table.state is TableState.OVER, "the table never ended"
+    assert world.channel.id not in world.bot.tables.by_channel
+    results = await world.store.results(world.guild.id, game)
+    assert len(results) == 1 and results[0][0].game == game
+    assert {seat.user_id for seat in results[0][0].seats} >= {alice.id}
