@@ -86,7 +86,7 @@ from engine.kalooki.events import (
 from engine.kalooki.phases import Phase
 from engine.kalooki.rules import Contract, KalookiRules
 from engine.kalooki.scoring import card_points, deal_penalty
-from engine.kalooki.views import KalookiSeatView, KalookiTableView, seat_view, table_view
+from engine.kalooki.views import KalookiSeatView, KalookiTableView, WindowView
 
 LOG_SIZE = 60
 Step = Callable[[], list[KalookiEvent]]
@@ -428,11 +428,11 @@ class KalookiGame(BaseModel):
         """
         if not 0 <= seat < self.seats:
             raise ValueError(f"no seat {seat}")
-        return seat_view(self, seat)
+        return _seat_view(self, seat)
 
     def public_view(self) -> KalookiTableView:
         """What every onlooker may see: no hand, no stock card, no seed."""
-        return table_view(self, None)
+        return _table_view(self, None)
 
     # ------------------------------------------------------------------ runtime operations
 
@@ -931,3 +931,53 @@ def _checked_deck(deck: Sequence[int] | None) -> list[Card] | None:
     if sorted(cards) != list(range(DOUBLE_DECK_SIZE)):
         raise ValueError("a deck is the 108 cards, each once")
     return cards
+
+
+# ------------------------------------------------------------------ projection (views.py)
+
+
+def _table_view(game: KalookiGame, viewer: int | None) -> KalookiTableView:
+    """The board of ``game`` as ``viewer`` may see it (None: the public board)."""
+    in_deal = game.phase not in (Phase.BETWEEN_DEALS, Phase.OVER)
+    top = game.discard[-1] if game.discard else None
+    return KalookiTableView(
+        viewer=viewer,
+        rules=game.rules,
+        phase=game.phase,
+        ending=game.ending,
+        deal_number=game.deal_number,
+        deals=game.rules.deals,
+        contract=game.contract if game.deal_number else None,
+        dealer=game.dealer,
+        turn=game.turn if in_deal else None,
+        to_act=tuple(sorted(game.to_act)),
+        melds=tuple(game.melds),
+        discard_top=top,
+        discard_size=len(game.discard),
+        dead_top=game.dead_top,
+        stock_size=len(game.stock),
+        exhaustions=game.exhaustions,
+        hand_sizes=tuple(len(h) for h in game.hands),
+        calls_used=tuple(game.calls_used),
+        laid_down=tuple(game.laid_down),
+        totals=tuple(game.totals),
+        window=WindowView(
+            card=top if game.phase == Phase.WINDOW else None,
+            callers=tuple(game.callers()) if game.phase == Phase.WINDOW else (),
+            seconds=game.rules.call_window,
+            caller=game.caller,
+        ),
+        commitment=game.commitment,
+        log=tuple(e.seen_by(viewer) for e in game.log),
+    )
+
+
+def _seat_view(game: KalookiGame, seat: int) -> KalookiSeatView:
+    """What ``seat`` sees of ``game``."""
+    return KalookiSeatView(
+        seat=seat,
+        hand=tuple(sorted(game.hands[seat])),
+        options=tuple(game.legal_actions(seat)),
+        decision_id=game.decision_id(seat),
+        table=_table_view(game, seat),
+    )

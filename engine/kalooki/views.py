@@ -10,7 +10,7 @@ session seed (nobody).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Literal
 
 from engine.cards import Card
 from engine.core import Frozen, Option
@@ -18,9 +18,6 @@ from engine.kalooki.events import KalookiEvent
 from engine.kalooki.melds import Meld
 from engine.kalooki.phases import Phase
 from engine.kalooki.rules import Contract, KalookiRules
-
-if TYPE_CHECKING:
-    from engine.kalooki.game import KalookiGame
 
 
 class WindowView(Frozen):
@@ -69,50 +66,3 @@ class KalookiSeatView(Frozen):
     options: tuple[Option, ...]
     decision_id: int
     table: KalookiTableView
-
-
-def table_view(game: KalookiGame, viewer: int | None) -> KalookiTableView:
-    """The board of ``game`` as ``viewer`` may see it (None: the public board)."""
-    in_deal = game.phase not in (Phase.BETWEEN_DEALS, Phase.OVER)
-    top = game.discard[-1] if game.discard else None
-    return KalookiTableView(
-        viewer=viewer,
-        rules=game.rules,
-        phase=game.phase,
-        ending=game.ending,
-        deal_number=game.deal_number,
-        deals=game.rules.deals,
-        contract=game.contract if game.deal_number else None,
-        dealer=game.dealer,
-        turn=game.turn if in_deal else None,
-        to_act=tuple(sorted(game.to_act)),
-        melds=tuple(game.melds),
-        discard_top=top,
-        discard_size=len(game.discard),
-        dead_top=game.dead_top,
-        stock_size=len(game.stock),
-        exhaustions=game.exhaustions,
-        hand_sizes=tuple(len(h) for h in game.hands),
-        calls_used=tuple(game.calls_used),
-        laid_down=tuple(game.laid_down),
-        totals=tuple(game.totals),
-        window=WindowView(
-            card=top if game.phase == Phase.WINDOW else None,
-            callers=tuple(game.callers()) if game.phase == Phase.WINDOW else (),
-            seconds=game.rules.call_window,
-            caller=game.caller,
-        ),
-        commitment=game.commitment,
-        log=tuple(e.seen_by(viewer) for e in game.log),
-    )
-
-
-def seat_view(game: KalookiGame, seat: int) -> KalookiSeatView:
-    """What ``seat`` sees of ``game``."""
-    return KalookiSeatView(
-        seat=seat,
-        hand=tuple(sorted(game.hands[seat])),
-        options=tuple(game.legal_actions(seat)),
-        decision_id=game.decision_id(seat),
-        table=table_view(game, seat),
-    )
