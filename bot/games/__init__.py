@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from bot.games.kalooki import KalookiAdapter
 from bot.games.tripoli import TripoliAdapter
+from bot.games.troefcall import TroefcallAdapter
 from bot.runtime.spec import GameAdapter
 
-GAMES: dict[str, GameAdapter] = {"tripoli": TripoliAdapter(), "kalooki": KalookiAdapter()}
+GAMES: dict[str, GameAdapter] = {
+    "tripoli": TripoliAdapter(), "troefcall": TroefcallAdapter(), "kalooki": KalookiAdapter(),
+}
