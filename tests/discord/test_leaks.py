@@ -252,14 +252,22 @@ async def test_a_casual_session_with_timeouts_leaks_no_card(world, caplog):
 
 # ---------------------------------------------------------------------- no privilege
 
+GAME_COMMANDS = "every member starts; kick and end: the host or Manage Channels, at run time"
+
 PRIVILEGES = {
-    "chips": "every member (balance, daily, give: their own chips only)",
+    "chips": "every member (balance, daily, give, history: their own chips only); grant and "
+             "take: Manage Server, at run time",
+    "help": "every member",
+    "kalooki": GAME_COMMANDS,
     "leaderboard": "every member",
     "settings": "every member (their own settings only)",
-    "tripoli": "every member starts; kick and end: the host or Manage Channels, at run time",
+    "stats": "every member",
+    "tripoli": GAME_COMMANDS,
+    "troefcall": GAME_COMMANDS,
 }
 """The audit of every top-level command. None is for admins only, so none sets default
-permissions (Discord ignores them on subcommands: /tripoli kick and end check at run time)."""
+permissions (Discord ignores them on subcommands: /<game> kick and end and /chips grant and
+take check at run time)."""
 
 
 async def test_every_command_is_audited_and_none_hides_behind_default_permissions(world):
