@@ -34,8 +34,9 @@ class Troefcall(GameCog, group_name="troefcall", group_description="Play Troefca
     GAME = "troefcall"
 
     def keeps_house(self, house: dict[str, Any], chosen: dict[str, Any]) -> bool:
-        """A start that names how the game ends drops the house's end (target or hands);
-        the rest of the house rules stay. Always True: the house is the base."""
+        """Always True (the house rules are the base), but a start that names how the game
+        ends (a target or a number of hands) drops the house's end from ``house`` — this
+        start's own copy, read from the store for it — so the two cannot conflict."""
         if any(chosen.get(key) is not None for key in ENDS):
             for key in ENDS:
                 house.pop(key, None)

@@ -164,7 +164,7 @@ def _status(table: TableInfo, view: TroefcallTableView) -> str:
         case Phase.BETWEEN_HANDS:
             lines.append("Press **Next deal** for the next hand; a member may take an AI seat "
                          "now (Join).")
-    if view.phase is not Phase.OVER:
+    if view.phase in (Phase.NAMING, Phase.PLAY, Phase.KAP):  # between hands: the announcement
         trumps = suit_name(view.trump) if view.trump is not None else "not named yet"
         lines.append(f"Trumps: {trumps} · caller {caller} · dealer "
                      f"{seat_label(table, view.dealer)}")
