@@ -361,13 +361,7 @@ def hand(table: TableInfo, view: TroefcallSeatView) -> Rendered:
                         inline=False)
     embed.add_field(name="Now", value=_hand_status(table, view), inline=False)
     embed.set_footer(text="Only you can see this. Press My hand on the board for a fresh view.")
-    controls = _hand_view(table, view)
-    if controls is not None:
-        # Its buttons are DynamicItems, routed by custom_id whatever message they are on, so
-        # the view needs no listener: stopped, discord.py neither stores it nor gives it the
-        # 15-minute timeout task every ephemeral view otherwise waits in.
-        controls.stop()
-    return Rendered(fit(embed), controls)
+    return Rendered(fit(embed), _hand_view(table, view))
 
 
 def _hand_status(table: TableInfo, view: TroefcallSeatView) -> str:

@@ -133,10 +133,20 @@ class TableInfo:
 
 @dataclass(frozen=True)
 class Rendered:
-    """One message's content: an embed and its components (None = no components)."""
+    """One message's content: an embed and its components (None = no components).
+
+    The view is released at once (stopped): discord.py then neither keeps it nor runs its
+    timeout task for every message sent (an ephemeral hand view would live 15 minutes);
+    clicks on its components still reach the tables through the DynamicItems
+    (:mod:`bot.runtime.components`), whatever message they come from.
+    """
 
     embed: discord.Embed
     view: discord.ui.View | None = None
+
+    def __post_init__(self) -> None:
+        if self.view is not None:
+            self.view.stop()
 
 
 @dataclass(frozen=True)
