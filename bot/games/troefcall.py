@@ -15,6 +15,7 @@ to the AI, and a member may take an AI seat between hands.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any, cast
@@ -102,7 +103,9 @@ class TroefcallAdapter:
             raise ValueError("the target and the number of hands are at least 1") from error
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
-        return SPEC
+        """With ``teams: random`` the lobby is one list of seats (the draw at Start makes
+        the partnerships, §2.1 item 2); else one list per team."""
+        return dataclasses.replace(SPEC, seating="free") if _draw(options) == "random" else SPEC
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError (saying why) when the options cannot be played."""

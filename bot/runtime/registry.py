@@ -568,17 +568,17 @@ class TableRegistry(TableInteractions, Publisher):
     def _seating(
         self, table: Table, spec: GameSpec, adapter: GameAdapter, seed: bytes
     ) -> list[Seat]:
-        """The lobby's seats in engine order: join order (free seating); for partners, the
-        game's draw of the teams when its options ask for one, else team ``k`` at seats
-        ``k, k + teams, …``."""
-        if spec.seating == "free":
-            return list(table.seats)
+        """The lobby's seats in engine order: the game's own draw when its options ask for one
+        (e.g. partners drawn by cards: teams follow the seats), else join order (free
+        seating), or for partners chosen in the lobby team ``k`` at seats ``k, k + teams, …``."""
         drawn = adapter.arrange([seat.info() for seat in table.seats], table.options, seed)
         if drawn is not None:
             seats = [table.seats[index] for index in drawn]
             for position, seat in enumerate(seats):
-                seat.team = spec.team_of(position)
+                seat.team = adapter.spec.team_of(position)
             return seats
+        if spec.seating == "free":
+            return list(table.seats)
         count = len(spec.teams)
         per_team = len(table.seats) // count
         ordered: list[Seat | None] = [None] * len(table.seats)

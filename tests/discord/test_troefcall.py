@@ -237,9 +237,10 @@ async def test_lobby_teams_join_and_a_full_team_is_refused(world):
 
 async def test_random_teams_are_drawn_at_start(world):
     alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
-    session = await open_table(world, alice, (bob, "Join Team A"), (carol, "Join Team B"),
-                               (dave, "Join Team B"), teams="random")
+    session = await open_table(world, alice, (bob, "Join"), (carol, "Join"), (dave, "Join"),
+                               teams="random")
     assert "drawn at Start" in session.board.embeds[0].description
+    assert not [label for label in labels(session.board) if label.startswith("Join Team")]
     joined = [alice.id, bob.id, carol.id, dave.id]
     await session.click(alice, session.board, label="Start")
     table = session.table
