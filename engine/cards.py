@@ -11,6 +11,7 @@ Notation: ``A♥ K♠ 10♣ 2♦`` (unicode) or ``Ah Ks Tc 10c 2d`` (ASCII); a j
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import IntEnum
 from typing import Any
 
@@ -182,3 +183,20 @@ def parse(text: str) -> list[Card]:
         If any token is not a card.
     """
     return [parse_card(tok) for tok in text.replace(",", " ").split()]
+
+
+def checked_deck(deck: Sequence[int] | None, size: int) -> list[Card] | None:
+    """``deck`` as cards if it is the ``size`` cards of the canonical deck, each once (the
+    fixed order of a deal, for tests and puzzles); None stays None.
+
+    Raises
+    ------
+    ValueError
+        If ``deck`` is not each card of the ``size``-card deck exactly once.
+    """
+    if deck is None:
+        return None
+    cards = [Card(c) for c in deck]
+    if sorted(cards) != list(range(size)):
+        raise ValueError(f"a deck is the {size} cards, each once")
+    return cards

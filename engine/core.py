@@ -183,6 +183,29 @@ class Decisions(BaseModel):
     def bump(self, seat: int) -> None:
         self.ids[seat] += 1
 
+    def after_step(
+        self, before: frozenset[int], after: frozenset[int], moved_on: bool, actor: int | None
+    ) -> None:
+        """Bump the seats whose decision changed in a step of the game.
+
+        Parameters
+        ----------
+        before, after
+            The seats to act before and after the step.
+        moved_on
+            The step changed the phase or the deal: every seat to act before or after gets
+            a new decision.
+        actor
+            The seat that acted (its decision is always new), or None.
+        """
+        changed = set(before ^ after)
+        if moved_on:
+            changed |= before | after
+        if actor is not None:
+            changed.add(actor)
+        for seat in changed:
+            self.bump(seat)
+
     def check(self, seat: int, decision: int | None) -> None:
         """Raise ``IllegalAction("stale")`` if ``decision`` is given and not current."""
         if decision is not None and decision != self.ids[seat]:

@@ -48,7 +48,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
-from engine.cards import DOUBLE_DECK_SIZE, Card
+from engine.cards import DOUBLE_DECK_SIZE, Card, checked_deck
 from engine.core import SYSTEM, Action, Decisions, IllegalAction, Option, Outcome, Pending
 from engine.kalooki import melds as m
 from engine.kalooki.actions import (
@@ -450,7 +450,7 @@ class KalookiGame(BaseModel):
             raise IllegalAction("game_over", "The set is over.")
         if self.phase != Phase.BETWEEN_DEALS:
             raise IllegalAction("illegal", "A deal is in progress.")
-        checked = _checked_deck(deck)
+        checked = checked_deck(deck, DOUBLE_DECK_SIZE)
         return self._track(None, lambda: self._deal(checked))
 
     def fix_next_deck(self, deck: Sequence[int] | None) -> None:
@@ -461,7 +461,7 @@ class KalookiGame(BaseModel):
         ValueError
             If ``deck`` is not the 108 cards.
         """
-        self.next_deck = _checked_deck(deck)
+        self.next_deck = checked_deck(deck, DOUBLE_DECK_SIZE)
 
     def end_session(self, abandon: bool = False) -> list[KalookiEvent]:
         """End the set: between deals at once; during a deal after it (its scores count), or
@@ -674,14 +674,8 @@ class KalookiGame(BaseModel):
         """Run ``step`` and bump the decision ids of seats that gained or lost a decision."""
         before, phase, deal = self.to_act, self.phase, self.dealt
         events = step()
-        after = self.to_act
-        changed = set(before ^ after)
-        if phase != self.phase or deal != self.dealt:
-            changed |= before | after
-        if actor is not None:
-            changed.add(actor)
-        for s in changed:
-            self.decisions.bump(s)
+        moved_on = phase != self.phase or deal != self.dealt
+        self.decisions.after_step(before, self.to_act, moved_on, actor)
         self.log = [*self.log, *events][-LOG_SIZE:]
         return events
 
@@ -923,14 +917,6 @@ def _places(scores: dict[int, int]) -> tuple[tuple[int, ...], ...]:
         for total in sorted(set(scores.values()))
     )
 
-
-def _checked_deck(deck: Sequence[int] | None) -> list[Card] | None:
-    if deck is None:
-        return None
-    cards = [Card(c) for c in deck]
-    if sorted(cards) != list(range(DOUBLE_DECK_SIZE)):
-        raise ValueError("a deck is the 108 cards, each once")
-    return cards
 
 
 # ------------------------------------------------------------------ projection (views.py)

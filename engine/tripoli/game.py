@@ -36,7 +36,7 @@ from typing import ClassVar, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
-from engine.cards import STANDARD_DECK_SIZE, Card, Suit
+from engine.cards import STANDARD_DECK_SIZE, Card, Suit, checked_deck
 from engine.core import Action, Decisions, IllegalAction, Option, Outcome, Pending
 from engine.poker import best_five, describe, hand_value
 from engine.tripoli.actions import (
@@ -515,7 +515,7 @@ class TripoliGame(BaseModel):
             raise IllegalAction("game_over", "The session is over.")
         if self.phase != Phase.BETWEEN_DEALS:
             raise IllegalAction("illegal", "A deal is in progress.")
-        checked = _checked_deck(deck)
+        checked = checked_deck(deck, STANDARD_DECK_SIZE)
         return self._track(None, lambda: self._start_deal(checked))
 
     def end_session(self, abandon: bool = False) -> list[TripoliEvent]:
@@ -550,7 +550,7 @@ class TripoliGame(BaseModel):
         ValueError
             If ``deck`` is not the 52 cards.
         """
-        self.next_deck = _checked_deck(deck)
+        self.next_deck = checked_deck(deck, STANDARD_DECK_SIZE)
 
     def add_seat(self, stack: int) -> int:
         """Seat a new player with ``stack`` chips (between deals); returns the new seat.
@@ -648,14 +648,8 @@ class TripoliGame(BaseModel):
         """Run ``step`` and bump the decision ids of seats that gained or lost a decision."""
         before, phase, deal = self.to_act, self.phase, self.deal_number
         events = step()
-        after = self.to_act
-        changed = set(before ^ after)
-        if phase != self.phase or deal != self.deal_number:
-            changed |= before | after
-        if actor is not None:
-            changed.add(actor)
-        for s in changed:
-            self.decisions.bump(s)
+        moved_on = phase != self.phase or deal != self.deal_number
+        self.decisions.after_step(before, self.to_act, moved_on, actor)
         self.log = [*self.log, *events][-LOG_SIZE:]
         return events
 
@@ -1437,11 +1431,3 @@ def _places(stacks: dict[int, int]) -> tuple[tuple[int, ...], ...]:
     levels = sorted(set(stacks.values()), reverse=True)
     return tuple(tuple(s for s, v in stacks.items() if v == lv) for lv in levels)
 
-
-def _checked_deck(deck: Sequence[int] | None) -> list[Card] | None:
-    if deck is None:
-        return None
-    cards = [Card(c) for c in deck]
-    if sorted(cards) != list(range(STANDARD_DECK_SIZE)):
-        raise ValueError("a deck is the 52 cards, each once")
-    return cards

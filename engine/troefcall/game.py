@@ -34,7 +34,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
-from engine.cards import STANDARD_DECK_SIZE, Card, Suit
+from engine.cards import STANDARD_DECK_SIZE, Card, Suit, checked_deck
 from engine.core import Action, Decisions, IllegalAction, Option, Outcome, Pending
 from engine.troefcall.actions import ClaimRedeal, KapPartij, NameTrump, Play
 from engine.troefcall.events import (
@@ -156,7 +156,7 @@ class TroefcallGame(BaseModel):
         """
         if players != SEATS:
             raise ValueError("Troefcall is for exactly 4 players")
-        checked = _checked_deck(deck)
+        checked = checked_deck(deck, STANDARD_DECK_SIZE)
         search = None
         if first_caller is None:
             search = jack_search(seed)
@@ -412,7 +412,7 @@ class TroefcallGame(BaseModel):
             raise IllegalAction("game_over", "The game is over.")
         if self.phase != Phase.BETWEEN_HANDS:
             raise IllegalAction("illegal", "A hand is in progress.")
-        checked = _checked_deck(deck)
+        checked = checked_deck(deck, STANDARD_DECK_SIZE)
         return self._track(None, lambda: self._deal(checked, redeal=False))
 
     def end_session(self, abandon: bool = False) -> list[TroefcallEvent]:
@@ -443,7 +443,7 @@ class TroefcallGame(BaseModel):
         ValueError
             If ``deck`` is not the 52 cards.
         """
-        self.next_deck = _checked_deck(deck)
+        self.next_deck = checked_deck(deck, STANDARD_DECK_SIZE)
 
     def view(self, seat: int) -> TroefcallSeatView:
         """What ``seat`` may see: its own hand and options, and the public board.
@@ -505,14 +505,8 @@ class TroefcallGame(BaseModel):
         """Run ``step`` and bump the decision ids of seats that gained or lost a decision."""
         before, phase, deal = self.to_act, self.phase, self.deal_number
         events = step()
-        after = self.to_act
-        changed = set(before ^ after)
-        if phase != self.phase or deal != self.deal_number:
-            changed |= before | after
-        if actor is not None:
-            changed.add(actor)
-        for s in changed:
-            self.decisions.bump(s)
+        moved_on = phase != self.phase or deal != self.deal_number
+        self.decisions.after_step(before, self.to_act, moved_on, actor)
         self.log = [*self.log, *events][-LOG_SIZE:]
         return events
 
@@ -688,14 +682,6 @@ _ACTION_TYPES: dict[str, type[Action]] = {
     "redeal": ClaimRedeal,
 }
 
-
-def _checked_deck(deck: Sequence[int] | None) -> list[Card] | None:
-    if deck is None:
-        return None
-    cards = [Card(c) for c in deck]
-    if sorted(cards) != list(range(STANDARD_DECK_SIZE)):
-        raise ValueError("a deck is the 52 cards, each once")
-    return cards
 
 
 # ------------------------------------------------------------------ projection (views.py)
