@@ -36,6 +36,7 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         preset: str | None = None,
         call_window: app_commands.Range[int, 2, 60] | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        stake: app_commands.Range[int, 1, 1_000_000] | None = None,
     ) -> None:
         """Open a Caribbean Kalooki table in this channel; you are the host.
 
@@ -49,10 +50,14 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         turn_seconds
             Seconds each decision may take before the default move is made for the player
             (default: 30 to answer a call, 60 to draw, 180 to play a turn).
+        stake
+            Chips each member puts at stake at Start (a table of members only); the winners
+            share them, and a game that ends without a winner gives them back (default: none).
         """
         await self.open_table(interaction, {
             "preset": preset, "call_window": call_window, "turn_seconds": turn_seconds,
-        })
+            "stake": stake,
+        }, stake)
 
     @app_commands.command(name="house-rules")
     @app_commands.choices(preset=PRESET_CHOICES)

@@ -51,6 +51,7 @@ class Troefcall(GameCog, group_name="troefcall", group_description="Play Troefca
         deals: app_commands.Range[int, 1, 100] | None = None,
         teams: str | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        stake: app_commands.Range[int, 1, 1_000_000] | None = None,
     ) -> None:
         """Open a Troefcall table in this channel; you are the host.
 
@@ -65,10 +66,14 @@ class Troefcall(GameCog, group_name="troefcall", group_description="Play Troefca
         turn_seconds
             Seconds each decision may take before the default move is made for the player
             (default: 45 to 60 seconds, depending on the decision).
+        stake
+            Chips each member puts at stake at Start (a table of members only); the winners
+            share them, and a game that ends without a winner gives them back (default: none).
         """
         await self.open_table(interaction, {
             "target": target, "deals": deals, "teams": teams, "turn_seconds": turn_seconds,
-        })
+            "stake": stake,
+        }, stake)
 
     @app_commands.command(name="house-rules")
     @app_commands.choices(teams=TEAM_CHOICES)

@@ -28,6 +28,7 @@ window closes, and only if no member called within it (:mod:`engine.kalooki.game
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from typing import Any, cast
@@ -128,7 +129,9 @@ class KalookiAdapter:
             raise ValueError(error.errors()[0]["msg"]) from None
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
-        return SPEC
+        """With a ``stake`` (chips, the table's ``buy_in``) the lowest total takes the
+        members' stakes (shared on a tie)."""
+        return dataclasses.replace(SPEC, stakes="stake") if options.get("stake") else SPEC
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError (saying why) when the options cannot be played."""

@@ -104,8 +104,10 @@ class TroefcallAdapter:
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """With ``teams: random`` the lobby is one list of seats (the draw at Start makes
-        the partnerships, §2.1 item 2); else one list per team."""
-        return dataclasses.replace(SPEC, seating="free") if _draw(options) == "random" else SPEC
+        the partnerships, §2.1 item 2); else one list per team. With a ``stake`` (chips,
+        the table's ``buy_in``) the winning team shares the members' stakes."""
+        spec = dataclasses.replace(SPEC, seating="free") if _draw(options) == "random" else SPEC
+        return dataclasses.replace(spec, stakes="stake") if options.get("stake") else spec
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError (saying why) when the options cannot be played."""

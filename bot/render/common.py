@@ -241,6 +241,10 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
     elif spec.stakes == "buy_in":
         kind = (f"**Ranked**: each member's buy-in of {table.buy_in} chips is taken from their "
                 "balance at Start and paid back when they leave or the table ends.")
+    elif spec.stakes == "stake":
+        kind = (f"**Ranked**, for a stake: each member puts {plural(table.buy_in, 'chip')} at "
+                "stake at Start; the winners share them (a game that ends without a winner "
+                "gives every stake back; a member who leaves forfeits theirs).")
     else:
         kind = "**Ranked**: members only; the result counts for the leaderboard."
     needs = f"{low}" if low == high else f"{low}–{high}"

@@ -1,19 +1,17 @@
-"""The ``"stake"`` policy at the runtime level, with the Troefcall adapter declaring it: a
+"""The ``"stake"`` policy at the runtime level, with Troefcall played for a stake: a
 ranked table escrows each member's stake at Start, the winners share the pot, a table ended
 without a winner refunds, a leaver forfeits; every move commits with the table.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
 from types import SimpleNamespace
-from typing import Any
 
 import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
-from bot.games.troefcall import SPEC, TroefcallAdapter
+from bot.games.troefcall import TroefcallAdapter
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import Table, TableState
 from bot.store import SqliteStore
@@ -21,15 +19,6 @@ from bot.store import SqliteStore
 GUILD, CHANNEL = 10, 20
 START, STAKE = 1000, 25
 MEMBERS = (1, 2, 3, 4)
-
-
-class StakedTroefcall(TroefcallAdapter):
-    """Troefcall as it would declare a stake (its own adapter is another change)."""
-
-    spec = replace(SPEC, stakes="stake")
-
-    def spec_for(self, options: dict[str, Any]) -> Any:
-        return self.spec
 
 
 @pytest.fixture
@@ -43,12 +32,12 @@ def registry(store, tmp_path) -> TableRegistry:
     settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                         board_edit_interval=0)
     return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock()),
-                         {"troefcall": StakedTroefcall()})
+                         {"troefcall": TroefcallAdapter()})
 
 
 async def started(registry: TableRegistry, *, away: bool = False) -> Table:
     table = registry.open("troefcall", guild_id=GUILD, channel_id=CHANNEL, host_id=1,
-                          host_name="m1", options={"teams": "random", "deals": 1},
+                          host_name="m1", options={"teams": "random", "deals": 1, "stake": STAKE},
                           buy_in=STAKE)
     for member in MEMBERS[1:]:
         await registry.join(table, member, f"m{member}")

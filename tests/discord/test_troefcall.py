@@ -385,3 +385,27 @@ async def test_house_rules_and_rules_card(world):
     assert table.options["target"] == 20 and "deals" not in table.options
     assert table.options["teams"] == "random"
     assert "first team to 20 points" in opened.response.embeds[0].description.lower()
+
+
+async def test_a_staked_table_escrows_at_start_and_gives_back_when_it_ends_unwon(world):
+    """``stake``: each member's stake leaves their balance at Start (in the commit that starts
+    the table); ended before a team reaches the target, everyone gets it back. A member who
+    cannot cover the stake keeps the table in its lobby, and nothing moves."""
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    await world.store.transfer(world.guild.id, dave.id, carol.id, 980)  # dave keeps 20
+    session = await open_table(world, alice, (bob, "Join Team B"), (carol, "Join Team A"),
+                               (dave, "Join Team B"), stake=50)
+    assert "at stake" in session.board.embeds[0].description
+    refused = await session.click(alice, session.board, label="Start")
+    assert "Dave needs 50 chips" in (refused.response.content or "")
+    assert session.table.state is TableState.LOBBY
+    assert await world.balances(alice, bob, carol, dave) == [1000, 1000, 1980, 20]
+    await world.store.transfer(world.guild.id, carol.id, dave.id, 980)
+    await session.click(alice, session.board, label="Start")
+    assert await world.balances(alice, bob, carol, dave) == [950] * 4
+    assert await world.store.table_escrow(session.table.id) == 200
+    await world.slash(alice, "troefcall end", now=True)
+    assert session.table.state is TableState.OVER
+    assert await world.balances(alice, bob, carol, dave) == [1000] * 4
+    assert await world.store.table_escrow(session.table.id) == 0
+    await world.assert_chips_conserved()
