@@ -108,6 +108,7 @@ class KalookiGame(BaseModel):
     session_seed: bytes = Field(repr=False)  # secret until the session ends (DESIGN.md §3)
     dealer: int
     phase: Phase = Phase.BETWEEN_DEALS
+    first_dealer: int = 0  # the dealer of deal 1 (odd chips of a shared stake go from here)
     deal_number: int = 0  # 1..rules.deals: the contract being played
     dealt: int = 0  # deals dealt so far, void deals included (the shuffle index)
     redeal: bool = False  # the last deal was void: the next one repeats its contract
@@ -180,6 +181,7 @@ class KalookiGame(BaseModel):
             seats=players,
             session_seed=seed,
             dealer=first_dealer,
+            first_dealer=first_dealer,
             hands=[[] for _ in range(players)],
             stock=[Card(i) for i in range(DOUBLE_DECK_SIZE)],
             laid_down=[False] * players,

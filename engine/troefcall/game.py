@@ -113,6 +113,7 @@ class TroefcallGame(BaseModel):
     scores: list[int] = [0, 0]
     results: list[HandResult] = []
     jack_search: JackSearch | None = None
+    first_dealer: int = 0  # the dealer of hand 1 (odd chips of a shared stake go from here)
     ending: bool = False
     complete: bool | None = None  # once over: False when ended without a winner
     winner: int | None = None
@@ -167,6 +168,7 @@ class TroefcallGame(BaseModel):
             rules=rules,
             session_seed=seed,
             dealer=(first_caller - 1) % SEATS,
+            first_dealer=(first_caller - 1) % SEATS,
             caller=first_caller,
             hands=[[] for _ in range(SEATS)],
             jack_search=search,

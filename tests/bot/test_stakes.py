@@ -100,3 +100,19 @@ async def test_a_leaver_forfeits_and_the_others_share_it_when_nobody_wins(regist
     assert await store.table_escrow(table.id) == 0
     assert await store.return_orphan_escrow(set()) == {}
     await audit_holds(store)
+
+
+async def test_the_odd_chip_goes_to_the_first_seat_clockwise_from_the_first_dealer(registry,
+                                                                                  store):
+    table = await started(registry)
+    first = table.game.first_dealer
+    assert first == table.game.jack_search.dealer  # the jack search chose him (§2.2)
+    leaver = table.seats[(first + 1) % 4].member_id  # leaves: 25 forfeited chips to share
+    await registry.leave(table, leaver)
+    staying = [(seat, entry.member_id) for seat, entry in enumerate(table.seats)
+               if entry.member_id is not None]
+    await registry.end(table, table.host_id, is_manager=True, abandon=True)
+    nearest = min(staying, key=lambda pair: (pair[0] - first) % 4)[1]
+    for _seat, member in staying:  # 25 = 8 + 8 + 9: the odd chip to the nearest clockwise
+        expected = START + 8 + (member == nearest)
+        assert await store.balance(GUILD, member) == expected, member
