@@ -334,7 +334,8 @@ class TableRegistry(TableInteractions, Publisher):
         """Sit ``member_id`` down: in the lobby (in ``team`` of a partners game, default the
         smaller team), or between deals of a started table: as a new seat when the game
         allows joins (a ranked chip table escrows the buy-in in the same commit), else in
-        an AI seat when the game has substitutes.
+        an AI seat when the game has substitutes (a staked table escrows the joiner's stake
+        in the same commit).
 
         Raises
         ------
@@ -390,6 +391,7 @@ class TableRegistry(TableInteractions, Publisher):
         table.note(f"{common.short_name(name)} takes {common.short_name(entry.name)}'s seat.")
         table.seats[vacant] = Seat(member_id, name, team=entry.team)
         table.timeouts.pop(vacant, None)
+        table.moves += self.stakes(table).on_join(table, member_id)
 
     async def leave(self, table: Table, member_id: int) -> None:
         """Stand ``member_id`` up: at once in the lobby; in a started game the seat's stack
@@ -930,8 +932,9 @@ class TableRegistry(TableInteractions, Publisher):
 
     def _short_of_chips(self, table: Table, error: InsufficientChips) -> Refusal:
         name = next((seat.name for seat in table.seats if seat.member_id == error.user_id), "?")
+        what = "stake" if self.spec(table).stakes == "stake" else "buy-in"
         return Refusal("chips", f"{common.short_name(name)} needs {error.amount} chips for the "
-                       f"buy-in and has {error.balance}.")
+                       f"{what} and has {error.balance}.")
 
     async def _commit(self, table: Table) -> None:
         """Commit the table's change: its chip moves, its snapshot (deleted once the table is

@@ -83,8 +83,9 @@ class BuyIn:
 
 class Stake:
     """A points game played for a pot, on a ranked table: each member's seat escrows the
-    table's stake (``table.buy_in``) at Start (or when joining between deals); a member who
-    leaves mid-game forfeits it to the pot (their claim is closed with 0).
+    table's stake (``table.buy_in``) at Start, and so does a member who takes an AI seat
+    between deals; a member who leaves mid-game forfeits it to the pot (their claim is
+    closed with 0). The pot is ``table.staked``: every stake put in.
 
     At the end the winners share the pot: the seats of the best place that a member still
     holds (a team shares its place). The pot is split evenly; its odd chips go one each to
@@ -96,11 +97,16 @@ class Stake:
     def on_start(self, table: Table) -> list[ChipMove]:
         if not table.ranked:
             return []
-        return [ChipMove("escrow", seat.member_id, table.buy_in, "stake")
-                for seat in table.seats if seat.member_id is not None]
+        moves = [ChipMove("escrow", seat.member_id, table.buy_in, "stake")
+                 for seat in table.seats if seat.member_id is not None]
+        table.staked = table.buy_in * len(moves)
+        return moves
 
     def on_join(self, table: Table, member_id: int) -> list[ChipMove]:
-        return [ChipMove("escrow", member_id, table.buy_in, "stake")] if table.ranked else []
+        if not table.ranked:
+            return []
+        table.staked += table.buy_in
+        return [ChipMove("escrow", member_id, table.buy_in, "stake")]
 
     def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
         return [ChipMove("settle", member_id, 0, "forfeit")] if table.ranked else []
@@ -112,7 +118,7 @@ class Stake:
                   if seat.member_id is not None and not seat.left]
         if not seated:
             return []
-        pot = table.buy_in * len(table.seats)  # every seat of a ranked table staked once
+        pot = table.staked
         outcome = table.game.outcome
         shares = dict.fromkeys(seated, 0)
         if outcome is None or not outcome.complete:

@@ -110,6 +110,10 @@ class Table:
         Members only: fixed at the start (a ranked table's stakes are real chips).
     substituted
         The AI took over a seat whose member left: the result is not rated.
+    staked
+        Chips of stakes the table's escrow holds (the ``"stake"`` policy's pot: each
+        member's stake at Start and the stake of each member who took an AI seat since);
+        0 at other tables.
     moves
         The chip movements of the change in progress (not saved): committed with the
         table's next snapshot, in the same transaction.
@@ -155,6 +159,7 @@ class Table:
     dms_dirty: bool = False
     ranked: bool = True
     substituted: bool = False
+    staked: int = 0
     moves: list[ChipMove] = field(default_factory=list, repr=False)
     result: GameResult | None = field(default=None, repr=False)
     declined: set[tuple[int, int]] = field(default_factory=set, repr=False)
@@ -219,6 +224,7 @@ class Table:
             "drafts": [[seat, decision, data] for seat, (decision, data) in self.drafts.items()],
             "ranked": self.ranked,
             "substituted": self.substituted,
+            "staked": self.staked,
             "game_schema": None if self.game is None else self.game.SCHEMA_VERSION,
             "game": None if self.game is None else self.game.model_dump_json(),
         })
@@ -267,15 +273,24 @@ class Table:
             dm_closed=dict(data["dm_closed"]),
             ranked=data.get("ranked", all(seat.member_id is not None for seat in seats)),
             substituted=data.get("substituted", False),
+            staked=data.get("staked", _staked_before(data, seats)),
             drafts={seat: (decision, draft) for seat, decision, draft in data.get("drafts", [])},
         )
         table.notes.extend(data["notes"])
         return table
 
 
+def _staked_before(data: dict[str, Any], seats: list[Seat]) -> int:
+    """``staked`` of a snapshot saved before it was kept: a started ranked table's seats
+    then each staked once (nobody could take an AI seat for a stake)."""
+    ranked = data.get("ranked", all(seat.member_id is not None for seat in seats))
+    started = data["state"] != TableState.LOBBY.value
+    return data["buy_in"] * len(seats) if ranked and started else 0
+
+
 _SAVED_FIELDS = (
     "seats", "state", "game", "seed", "board_message_id", "ending", "notes", "deadlines",
     "timeouts", "idle_deadline", "dm_messages", "dm_closed", "host_id", "ranked", "substituted",
-    "drafts",
+    "staked", "drafts",
 )
 """The fields :meth:`Table.snapshot` saves that a change may alter (not the ids)."""

@@ -12,6 +12,7 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.games.troefcall import TroefcallAdapter
+from bot.runtime.refs import Refusal
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import Table, TableState
 from bot.store import SqliteStore
@@ -35,9 +36,10 @@ def registry(store, tmp_path) -> TableRegistry:
                          {"troefcall": TroefcallAdapter()})
 
 
-async def started(registry: TableRegistry, *, away: bool = False) -> Table:
+async def started(registry: TableRegistry, *, away: bool = False, deals: int = 1) -> Table:
     table = registry.open("troefcall", guild_id=GUILD, channel_id=CHANNEL, host_id=1,
-                          host_name="m1", options={"teams": "random", "deals": 1, "stake": STAKE},
+                          host_name="m1",
+                          options={"teams": "random", "deals": deals, "stake": STAKE},
                           buy_in=STAKE)
     for member in MEMBERS[1:]:
         await registry.join(table, member, f"m{member}")
@@ -116,3 +118,39 @@ async def test_the_odd_chip_goes_to_the_first_seat_clockwise_from_the_first_deal
     for _seat, member in staying:  # 25 = 8 + 8 + 9: the odd chip to the nearest clockwise
         expected = START + 8 + (member == nearest)
         assert await store.balance(GUILD, member) == expected, member
+
+
+async def play_hand(registry: TableRegistry, table: Table) -> None:
+    """Every seat's decisions as the AI would make them, each committed, to the hand's end."""
+    game = table.game
+    while not game.between_deals and not game.is_over:
+        async with registry._changing(table):
+            pending = sorted(game.pending(), key=lambda p: not p.required)
+            registry._apply_ai(table, pending[0].seat)
+            await registry._progress(table)
+
+
+async def test_a_member_who_takes_an_ai_seat_stakes_too_and_shares_exactly(registry, store):
+    """Taking a leaver's AI seat between hands escrows the stake in the commit that seats the
+    member (refused, and nothing moves, when they cannot cover it); the refunds and the
+    forfeit's shares then count every stake put in."""
+    table = await started(registry, deals=2)
+    await registry.leave(table, 4)
+    await play_hand(registry, table)
+    assert table.game.between_deals
+    await store.burn(GUILD, 6, START - STAKE + 1, "test")  # member 6 keeps 24 of 25
+    with pytest.raises(Refusal) as refused:
+        await registry.join(table, 6, "m6")
+    assert refused.value.code == "chips" and "for the stake" in refused.value.message
+    assert table.seat_of(6) is None and await store.balance(GUILD, 6) == STAKE - 1
+    await registry.join(table, 5, "m5")
+    assert table.seat_of(5) is not None and table.staked == 5 * STAKE
+    assert await store.balance(GUILD, 5) == START - STAKE
+    assert await store.table_escrow(table.id) == 5 * STAKE
+    await registry.end(table, 1, is_manager=False, abandon=True)
+    seated = [1, 2, 3, 5]
+    shares = {member: await store.balance(GUILD, member) - (START - STAKE) for member in seated}
+    assert sorted(shares.values()) == [STAKE + 6, STAKE + 6, STAKE + 6, STAKE + 7]  # 25 = 6*3+7
+    assert await store.balance(GUILD, 4) == START - STAKE
+    assert await store.table_escrow(table.id) == 0
+    await audit_holds(store)
