@@ -46,6 +46,14 @@ class Refuse(Action):
     kind: Literal["refuse"] = "refuse"
 
 
+class Challenge(Action):
+    """Challenge ``seat`` for over-calling, on one's own turn before the draw (§2T.6 T19;
+    honour mode only, :mod:`engine.kalooki.rules`)."""
+
+    kind: Literal["challenge"] = "challenge"
+    seat: int
+
+
 class Group(Frozen):
     """One combination of a lay-down: its kind and its cards (a four in table order)."""
 
@@ -106,6 +114,7 @@ KalookiAction = Annotated[
     | CallDiscard
     | Allow
     | Refuse
+    | Challenge
     | LayDown
     | LayOff
     | ExchangeJoker

@@ -5,8 +5,10 @@
 search over its hand (jokers included) finds the contract, then lays off, exchanges jokers
 and lays down extra combinations; it keeps cards that build threes and fours, discards the
 costliest useless card, calls a card that completes a combination and refuses a call for
-a card it wants. :func:`random_legal` is the random-legal baseline of tests and benchmarks.
-Randomness comes only from the ``rng`` the caller passes.
+a card it wants. In honour mode (§2T.6) it never over-calls and challenges only a hand the
+board shows over the call limit, so its challenges are always correct. :func:`random_legal`
+is the random-legal baseline of tests and benchmarks. Randomness comes only from the
+``rng`` the caller passes.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from engine.kalooki import melds as m
 from engine.kalooki.actions import (
     Allow,
     CallDiscard,
+    Challenge,
     Discard,
     Draw,
     EndTurn,
@@ -54,8 +57,11 @@ def choose(view: KalookiSeatView, options: Sequence[Option], rng: random.Random)
     by_kind = {o.kind: o for o in options}
     top = view.table.discard_top
     if "call" in by_kind:
-        wanted = top is not None and _wants(view, top)
+        within = view.table.calls_used[view.seat] < view.table.rules.max_calls
+        wanted = within and top is not None and _wants(view, top)
         return CallDiscard() if wanted else None
+    if "challenge" in by_kind and (caught := over_callers(view, by_kind["challenge"])):
+        return Challenge(seat=caught[0])
     if "allow" in by_kind:
         if "refuse" in by_kind and top is not None and _wants(view, top):
             return Refuse()
@@ -66,6 +72,16 @@ def choose(view: KalookiSeatView, options: Sequence[Option], rng: random.Random)
             return Draw(source="discard")
         return Draw(source="stock") if "stock" in sources else None
     return _play(view, by_kind, rng)
+
+
+def over_callers(view: KalookiSeatView, option: Option) -> list[int]:
+    """The seats of ``option``'s targets whose hand on the board is over the call limit
+    (§2T.6 T19): a challenge of them is correct; any other would be wrong."""
+    table = view.table
+    if table.contract is None:
+        return []
+    limit = table.rules.call_limit_hand(table.contract)
+    return [int(t) for t in option.targets if table.hand_sizes[int(t)] > limit]
 
 
 def _wants(view: KalookiSeatView, card: Card) -> bool:
@@ -314,6 +330,8 @@ def random_legal(
             actions.append(Discard(card=rng.choice(o.cards)))
         elif o.kind == "end_turn":
             actions.append(EndTurn())
+        elif o.kind == "challenge":
+            actions.append(Challenge(seat=int(rng.choice(o.targets))))
         elif o.kind == "lay_off":
             card, meld_id = rng.choice(_lay_off_pairs(view, o))
             actions.append(LayOff(meld=meld_id, card=card))

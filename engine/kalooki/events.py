@@ -90,6 +90,23 @@ class CallRefused(Event):
     card: Card
 
 
+class ChallengeMade(Event):
+    """``challenger`` challenged ``challenged``, who held ``hand_size`` cards against a limit
+    of ``limit`` (§2T.6 T19-T21): ``correct`` when more. The loser ``out`` scores ``score``
+    for the deal (his hand's penalty + 50), his ``cards`` go face up under the discard
+    pile and he sits out the rest of the deal (public: the cards are shown)."""
+
+    kind: Literal["challenge_made"] = "challenge_made"
+    challenger: int
+    challenged: int
+    hand_size: int
+    limit: int
+    correct: bool
+    out: int
+    cards: tuple[Card, ...]
+    score: int
+
+
 class LaidDown(Event):
     """``seat`` laid down ``melds``; ``contract``: his first lay-down of the deal (§2.8)."""
 
@@ -156,11 +173,14 @@ class DealVoid(Event):
 
 
 class WentOut(Event):
-    """``seat`` went out; ``down_and_out``: in the turn of his first lay-down (§2.10)."""
+    """``seat`` went out; ``down_and_out``: in the turn of his first lay-down (§2.10);
+    ``last``: every other player sits out after a challenge, so the deal ends with him
+    (§2T.6; Parlour's resolution, :mod:`engine.kalooki.rules`)."""
 
     kind: Literal["went_out"] = "went_out"
     seat: int
     down_and_out: bool
+    last: bool = False
 
 
 class DealScored(Event):
@@ -190,6 +210,7 @@ KalookiEvent = Annotated[
     | Called
     | CallAllowed
     | CallRefused
+    | ChallengeMade
     | LaidDown
     | LaidOff
     | JokerExchanged

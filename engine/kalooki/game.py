@@ -34,6 +34,13 @@ window's end and wins only if nobody called meanwhile; the first late call still
 is the call. After an allowed call the
 exposed card is dead until covered (item 33, K5) and he draws from the stock.
 
+**The challenge (§2T.6; honour mode, :mod:`engine.kalooki.rules`).** The current player's
+draw decision also offers ``challenge`` with the seats he may challenge (every other seat
+still in the deal). The loser sits out: his turns are skipped, he may not call and is not
+challenged, and when someone goes out his deal score is the one the challenge gave him
+(T22). A challenger who loses ends his turn; the next player draws (the old top discard is
+no longer callable). No timeout challenges: the draw's default stays a stock draw.
+
 Seats are fixed ints; the dealer is a rotating role. Every state change goes through
 :meth:`KalookiGame.apply` (players and SYSTEM), :meth:`start_deal` or :meth:`end_session`;
 each validates fully before changing anything (:meth:`check` runs the same validation).
@@ -54,6 +61,7 @@ from engine.kalooki import melds as m
 from engine.kalooki.actions import (
     Allow,
     CallDiscard,
+    Challenge,
     CloseWindow,
     Discard,
     Draw,
@@ -67,6 +75,7 @@ from engine.kalooki.events import (
     CallAllowed,
     Called,
     CallRefused,
+    ChallengeMade,
     DealScored,
     DealStarted,
     DealVoid,
@@ -85,7 +94,7 @@ from engine.kalooki.events import (
 )
 from engine.kalooki.phases import Phase
 from engine.kalooki.rules import Contract, KalookiRules
-from engine.kalooki.scoring import card_points, deal_penalty
+from engine.kalooki.scoring import card_points, challenge_score, deal_penalty
 from engine.kalooki.views import KalookiSeatView, KalookiTableView, WindowView
 
 LOG_SIZE = 60
@@ -121,6 +130,7 @@ class KalookiGame(BaseModel):
     laid_down: list[bool]
     calls_used: list[int]
     totals: list[int]
+    sitting_out: dict[int, int] = {}  # seat -> deal score of a lost challenge (§2T.6)
     turn: int = 0
     discarder: int | None = None  # who put the top discard there (the dealer: the upcard)
     callable: bool = False  # the top discard landed this turn and may still be called
@@ -362,7 +372,7 @@ class KalookiGame(BaseModel):
                 return out
             case Phase.DRAW:
                 sources = ("stock", "discard") if self._may_take_discard(seat) else ("stock",)
-                return [Option(kind="draw", targets=sources)]
+                return [Option(kind="draw", targets=sources), *self._challenge_options(seat)]
         return self._play_options(seat, hand)
 
     def check(self, seat: int, action: Action, decision: int | None = None) -> None:
@@ -384,7 +394,8 @@ class KalookiGame(BaseModel):
             ``game_over``, ``between_deals``, ``not_your_turn``, ``stale`` (``decision`` is
             not the seat's current decision id), ``illegal`` (not an option now);
             for calls ``too_late`` (another player called first), ``laid_down``,
-            ``call_limit``, ``own_discard``, ``not_callable``; ``window_open`` (a stock
+            ``call_limit``, ``own_discard``, ``not_callable``, ``sitting_out`` (after a lost
+            challenge); ``window_open`` (a stock
             draw before the call window closed); ``bad_meld`` (with what is wrong or what
             the contract still needs), ``no_contract`` (a lay-off or exchange before one's
             contract), ``joker`` (a joker discard), ``not_in_hand``, ``no_meld``. The
@@ -518,6 +529,10 @@ class KalookiGame(BaseModel):
                 if source not in option.targets:
                     raise self._not_now(seat, action)
                 return lambda: self._draw(seat, source)
+            case Challenge(seat=target):
+                if str(target) not in option.targets:
+                    raise IllegalAction("illegal", "You cannot challenge that seat.")
+                return lambda: self._challenge(seat, target)
             case Allow():
                 return self._allow
             case Refuse():
@@ -569,9 +584,11 @@ class KalookiGame(BaseModel):
             return IllegalAction("too_late", "Another player called this card first.")
         if self.phase != Phase.WINDOW:
             return IllegalAction("not_callable", "There is no discard to call now.")
+        if seat in self.sitting_out:
+            return IllegalAction("sitting_out", "You sit out this deal after a challenge.")
         if self.laid_down[seat] and not self.rules.melded_may_call:
             return IllegalAction("laid_down", "Having laid down, you may not call.")
-        if self.calls_used[seat] >= self.rules.max_calls:
+        if self.calls_used[seat] >= self.rules.max_calls and not self.rules.honour_calls:
             return IllegalAction(
                 "call_limit", f"You have made your {self.rules.max_calls} calls this deal."
             )
@@ -580,6 +597,14 @@ class KalookiGame(BaseModel):
         if seat in self.late_calls:
             return IllegalAction("called", "You have called this card already.")
         return None
+
+    def _challenge_options(self, seat: int) -> list[Option]:
+        """The ``challenge`` option of the current player at his draw (§2T.6 T19, T23)."""
+        if not self.rules.challenges:
+            return []
+        targets = tuple(str(s) for s in range(self.seats)
+                        if s != seat and s not in self.sitting_out)
+        return [Option(kind="challenge", targets=targets)]
 
     def _may_take_discard(self, seat: int) -> bool:
         """Whether ``seat`` (the current player) may take the top discard (item 22; T17)."""
@@ -702,6 +727,7 @@ class KalookiGame(BaseModel):
         self.stock = list(deck[n * size + 1 :])
         self.melds, self.next_meld = [], 1
         self.laid_down, self.calls_used = [False] * n, [0] * n
+        self.sitting_out = {}
         self.turn = (self.dealer + 1) % n
         self.discarder, self.caller, self.drawn = self.dealer, None, None
         self.callable, self.dead_top = self.rules.upcard_callable, False
@@ -814,6 +840,29 @@ class KalookiGame(BaseModel):
         self.drawn, self.phase = card, Phase.PLAY
         return [CallRefused(seat=self.turn, caller=caller, card=card)]
 
+    def _challenge(self, seat: int, target: int) -> list[KalookiEvent]:
+        """``seat`` challenges ``target``: the loser's cards go face up under the discard
+        pile and he sits out with his hand's penalty + 50 (§2T.6 T20-T22)."""
+        limit = self.rules.call_limit_hand(self.contract)
+        size = len(self.hands[target])
+        out = target if size > limit else seat
+        cards = tuple(sorted(self.hands[out]))
+        score = challenge_score(cards)
+        self.sitting_out = {**self.sitting_out, out: score}
+        self.discard = [*cards, *self.discard]
+        self.hands[out] = []
+        events: list[KalookiEvent] = [ChallengeMade(
+            challenger=seat, challenged=target, hand_size=size, limit=limit,
+            correct=out == target, out=out, cards=cards, score=score,
+        )]
+        playing = [s for s in range(self.seats) if s not in self.sitting_out]
+        if len(playing) == 1:
+            return events + self._go_out(playing[0], last=True)
+        if out == seat:
+            self.callable = False
+            return events + self._next_turn()
+        return events
+
     def _lay_down(self, seat: int, new: list[m.Meld]) -> list[KalookiEvent]:
         first = not self.laid_down[seat]
         for meld in new:
@@ -859,27 +908,33 @@ class KalookiGame(BaseModel):
         return [TurnEnded(seat=seat), *self._next_turn()]
 
     def _next_turn(self) -> list[KalookiEvent]:
+        """The next player to the left who is still in the deal (T22) takes his turn."""
         self.turn = (self.turn + 1) % self.seats
+        while self.turn in self.sitting_out:
+            self.turn = (self.turn + 1) % self.seats
         self.drawn, self.melded_this_turn = None, False
         return self._open_window()
 
     def _maybe_out(self, seat: int) -> list[KalookiEvent]:
         return [] if self.hands[seat] else self._go_out(seat)
 
-    def _go_out(self, seat: int) -> list[KalookiEvent]:
-        """``seat`` went out: the others score their hands (§2.10, §2.11; K2)."""
-        dao = self.melded_this_turn
+    def _go_out(self, seat: int, last: bool = False) -> list[KalookiEvent]:
+        """``seat`` went out (``last``: everyone else sits out after challenges): the others
+        score their hands, those sitting out their challenge scores (§2.10, §2.11; T22; K2)."""
+        dao = self.melded_this_turn and not last
         penalties = {
-            s: 0 if s == seat else deal_penalty(self.hands[s], dao, self.rules)
+            s: 0 if s == seat else self.sitting_out[s] if s in self.sitting_out
+            else deal_penalty(self.hands[s], dao, self.rules)
             for s in range(self.seats)
         }
         for s, points in penalties.items():
             self.totals[s] += points
         events: list[KalookiEvent] = [
-            WentOut(seat=seat, down_and_out=dao),
+            WentOut(seat=seat, down_and_out=dao, last=last),
             DealScored(
                 deal_number=self.deal_number,
-                hands={s: tuple(h) for s, h in enumerate(self.hands) if s != seat},
+                hands={s: tuple(h) for s, h in enumerate(self.hands)
+                       if s != seat and s not in self.sitting_out},
                 penalties=penalties,
                 totals=dict(enumerate(self.totals)),
             ),
@@ -949,6 +1004,7 @@ def _table_view(game: KalookiGame, viewer: int | None) -> KalookiTableView:
         calls_used=tuple(game.calls_used),
         laid_down=tuple(game.laid_down),
         totals=tuple(game.totals),
+        sitting_out=dict(game.sitting_out),
         window=WindowView(
             card=top if game.phase == Phase.WINDOW else None,
             callers=tuple(game.callers()) if game.phase == Phase.WINDOW else (),

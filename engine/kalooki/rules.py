@@ -12,6 +12,19 @@ players in deals 8-9 hold 90-96 of the 108 cards) could be dealt forever. After
 the dealer passes left and the set goes on with the next contract (after the last one the
 set ends on the totals so far, a complete result). A set therefore has at most
 ``deals × void_limit`` deals.
+
+**The Trinidad challenge** (§2T.6 T19-T23). ``challenge`` (on in the Trinidad preset) is the
+rule that a player may challenge another for over-calling; ``honour_calls`` is T23's honour
+mode: the engine no longer refuses a call beyond ``max_calls``, so an over-call can be made
+and caught. The engine offers the challenge only in honour mode (T23: with the limit
+enforced every challenge would be wrong). A challenge is made on one's own turn before the
+draw (Parlour's moment; the sources name none: then every other hand is a hand between
+turns, T18). It is *correct* when the challenged player holds more than
+``cards + 2 × max_calls`` cards (T19: 18 in Trinidad), as the rule counts it; the loser
+scores his hand's penalty + 50 points for the deal, his cards go face up
+under the discard pile and he sits out the rest of the deal (T20-T22, K12). A void deal
+scores nothing, so its challenge scores lapse with it (§2.12 item 61). When one player is
+left in the deal he goes out (Parlour's resolution; the sources do not say).
 """
 
 from __future__ import annotations
@@ -19,7 +32,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, model_validator
 
 from engine.core import Frozen
 
@@ -91,6 +104,24 @@ class KalookiRules(Frozen):
     max_calls: int = Field(3, ge=0)  # §2.7 item 34; T14
     call_window: float = Field(5.0, gt=0)  # K4: seconds a discard stays callable
     void_limit: int = Field(3, ge=1)  # void bound (module doc)
+    challenge: bool = False  # §2T.6 T19-T22 (module doc)
+    honour_calls: bool = False  # T23 honour mode: calls beyond max_calls allowed (module doc)
+
+    @model_validator(mode="after")
+    def _honour_needs_challenge(self) -> KalookiRules:
+        if self.honour_calls and not self.challenge:
+            raise ValueError("calls on honour need the challenge (Trinidad rules)")
+        return self
+
+    @property
+    def challenges(self) -> bool:
+        """Whether a player may challenge another for over-calling (T23: honour mode)."""
+        return self.challenge and self.honour_calls
+
+    def call_limit_hand(self, contract: Contract) -> int:
+        """The most cards a hand may hold between turns without over-calling (T18, T19):
+        the cards dealt + 2 for each of ``max_calls`` calls (18 in Trinidad)."""
+        return contract.cards + 2 * self.max_calls
 
     @property
     def contracts(self) -> tuple[Contract, ...]:
@@ -116,6 +147,7 @@ TRINIDAD = KalookiRules(
     melded_may_take_discard=True,
     melded_may_call=True,
     down_and_out="none",
+    challenge=True,
 )
 PRESETS: dict[str, KalookiRules] = {"jamaican": JAMAICAN, "trinidad": TRINIDAD}
 

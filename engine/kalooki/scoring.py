@@ -1,4 +1,4 @@
-"""Penalty points (``rules/kalooki.md`` §2.2 item 5, §2.10 item 56, §2.11; T25, T26; K2).
+"""Penalty points (``rules/kalooki.md`` §2.2 item 5, §2.10 item 56, §2.11; T20, T25, T26; K2).
 
 Points; lower is better.
 """
@@ -14,6 +14,7 @@ JOKER_POINTS = 50
 BLACK_ACE_POINTS = 15
 RED_ACE_POINTS = 1
 COURT_POINTS = 10  # K Q J and 10
+CHALLENGE_POINTS = 50  # added to the hand of a challenge's loser (§2T.6 T20)
 
 
 def card_points(card: Card) -> int:
@@ -40,3 +41,8 @@ def deal_penalty(cards: Iterable[Card], down_and_out: bool, rules: KalookiRules)
     if not down_and_out or rules.down_and_out == "none":
         return points
     return 2 * points if rules.down_and_out == "double" else points + 2
+
+
+def challenge_score(cards: Iterable[Card]) -> int:
+    """The deal score of a challenge's loser holding ``cards``: their penalty + 50 (T20)."""
+    return hand_points(cards) + CHALLENGE_POINTS

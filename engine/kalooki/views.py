@@ -2,10 +2,10 @@
 
 Public: every combination on the table (owner, cards, each run joker's rank), the top of
 the discard pile and its size, the stock size, hand sizes, calls used, who has laid down,
-the deal's contract, the running totals, the call window, whose turn and the phase, and
-the log with private events redacted (:meth:`~engine.core.Event.seen_by`). Private: each
-hand (only its owner's view holds it), stock cards drawn by others, the stock order, the
-session seed (nobody).
+who sits out after a challenge, the deal's contract, the running totals, the call window,
+whose turn and the phase, and the log with private events redacted
+(:meth:`~engine.core.Event.seen_by`). Private: each hand (only its owner's view holds it),
+stock cards drawn by others, the stock order, the session seed (nobody).
 """
 
 from __future__ import annotations
@@ -53,6 +53,7 @@ class KalookiTableView(Frozen):
     calls_used: tuple[int, ...]
     laid_down: tuple[bool, ...]
     totals: tuple[int, ...]  # penalty points so far, lower is better
+    sitting_out: dict[int, int]  # seat -> deal score of a lost challenge (§2T.6)
     window: WindowView
     commitment: str | None
     log: tuple[KalookiEvent, ...]  # as ``viewer`` may see it

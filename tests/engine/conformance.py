@@ -193,6 +193,8 @@ def kalooki_action(option: Option, rng: random.Random) -> Action:
             return act.ExchangeJoker(meld=rng.choice(targets), card=rng.choice(cards))
         case "discard":
             return act.Discard(card=rng.choice(cards))
+        case "challenge":
+            return act.Challenge(seat=int(rng.choice(targets)))
     simple = {"allow": act.Allow, "refuse": act.Refuse, "end_turn": act.EndTurn,
               "close_window": act.CloseWindow}
     return simple[option.kind]()
@@ -229,5 +231,15 @@ CASES: list[GameCase] = [
         deals=2,
         sweep=3,  # a Kalooki session takes seconds: a short sweep keeps the suite in minutes
     ),
+    GameCase(
+        name="kalooki-honour",  # Trinidad with calls on honour: challenges (§2T.6)
+        new=lambda seed, n: KalookiGame.new(
+            make_kalooki("trinidad", honour_calls=True, void_limit=1), n, seed),
+        players=(4,),
+        hidden=kalooki_hidden,
+        action=kalooki_action,
+        deals=2,
+        sweep=3,
+    ),
 ]
-"""Every game under the suite; Troefcall and Kalooki add one entry each."""
+"""Every game under the suite (Kalooki twice: Jamaican, and Trinidad with its challenge)."""
