@@ -19,6 +19,8 @@ import cogs
 from bot.clock import Clock, SystemClock
 from bot.config import Settings, load_settings
 from bot.games import GAMES
+from bot.i18n.choice import Languages
+from bot.i18n.commands import CommandTranslator
 from bot.replies import answer_failure
 from bot.runtime.registry import TableRegistry
 from bot.store import Store, open_store
@@ -42,6 +44,12 @@ class ParlourBot(commands.Bot):
         Every live table, keyed by channel; set by ``setup_hook``.
     """
 
+    @property
+    def languages(self) -> Languages:
+        """Who sees which language (:mod:`bot.i18n.choice`); kept by the table registry."""
+        assert self.tables is not None, "set by setup_hook"
+        return self.tables.languages
+
     def __init__(self, settings: Settings, clock: Clock) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(
@@ -57,13 +65,15 @@ class ParlourBot(commands.Bot):
         self.tree.on_error = self.on_app_command_error
 
     async def setup_hook(self) -> None:
-        """Open the store, load the cogs, restore tables, return orphan escrow, sync commands."""
+        """Open the store, load the cogs (with the commands' translator), restore tables,
+        return orphan escrow, sync commands."""
         self.settings.database.parent.mkdir(parents=True, exist_ok=True)
         self.store = await open_store(
             self.settings.database,
             starting_chips=self.settings.starting_chips,
             clock=self.clock.now,
         )
+        await self.tree.set_translator(CommandTranslator())
         for module in cog_modules():
             await self.load_extension(module)
         self.tables = TableRegistry(self, GAMES)

@@ -20,6 +20,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Language
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
 from bot.runtime.spec import Rendered, TableInfo
@@ -185,40 +186,69 @@ def limit_problems(rendered: Rendered) -> list[str]:
     return problems
 
 
-def hand_button(table_id: str, row: int | None = None) -> TableButton:
+def hand_button(table: TableInfo, row: int | None = None) -> TableButton:
     """The "My hand" button: no decision id, always answered with a fresh private view."""
-    return TableButton(
-        Ref(table_id, "hand"), label="My hand", style=discord.ButtonStyle.primary, row=row
-    )
+    return TableButton(Ref(table.id, "hand"), label=table.lang.t("button.hand"),
+                       style=discord.ButtonStyle.primary, row=row)
 
 
 def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> list[TableButton]:
     """The board's table-level buttons: My hand; Next deal and Join between deals; I'm back
     when the AI plays a member's seat; Leave."""
-    buttons = [hand_button(table.id)]
+    t = table.lang.t
+    buttons = [hand_button(table)]
     if between_deals:
-        buttons.append(TableButton(Ref(table.id, "next", None, deal_number), label="Next deal",
-                                   style=discord.ButtonStyle.success))
-        buttons.append(TableButton(Ref(table.id, "join"), label="Join"))
+        buttons.append(TableButton(Ref(table.id, "next", None, deal_number),
+                                   label=t("button.next_deal"), style=discord.ButtonStyle.success))
+        buttons.append(TableButton(Ref(table.id, "join"), label=t("button.join")))
     if any(seat.ai and seat.member_id is not None and not seat.leaving for seat in table.seats):
-        buttons.append(TableButton(Ref(table.id, "back"), label="I'm back",
+        buttons.append(TableButton(Ref(table.id, "back"), label=t("button.back"),
                                    style=discord.ButtonStyle.success))
-    buttons.append(TableButton(Ref(table.id, "leave"), label="Leave"))
+    buttons.append(TableButton(Ref(table.id, "leave"), label=t("button.leave")))
     return buttons
 
 
 def deadline_line(table: TableInfo, seats: Sequence[int]) -> str:
-    """``"Time left: <t:…:R>"`` for the earliest deadline of ``seats`` (empty if none)."""
+    """``"Time left: <t:…:R>"`` for the earliest deadline of ``seats`` (empty if none), in
+    the table's language (Discord writes the time itself in each reader's)."""
     due = [table.deadlines[s] for s in seats if s in table.deadlines]
-    return f"Time left: <t:{int(min(due))}:R>" if due else ""
+    return table.lang.t("board.time_left", when=relative_time(min(due))) if due else ""
+
+
+def relative_time(when: float) -> str:
+    """Discord's relative timestamp markup ``<t:…:R>`` for POSIX seconds ``when`` (pass it as
+    a str placeholder: its digits must stay Latin)."""
+    return f"<t:{int(when)}:R>"
+
+
+def game_title(table: TableInfo) -> str:
+    """The game's name in the table's language (``"کالوکی کارائیب"``)."""
+    return table.lang.t(f"game.{table.spec.name}")
+
+
+def team_name(table: TableInfo, team: int) -> str:
+    """Team ``team``'s name in the table's language (``"Team A"``)."""
+    return table.lang.t(f"game.{table.spec.name}.team.{team}")
+
+
+_AI_NAME = re.compile(r"AI (\d+)")
+
+
+def seat_name(lang: Language, name: str) -> str:
+    """A seat's name as boards show it (:func:`short_name`); an AI seat's ``"AI 2"`` in the
+    viewer's language (``"IA 2"``)."""
+    if match := _AI_NAME.fullmatch(name):
+        return lang.t("seat.ai", number=int(match[1]))
+    return short_name(name)
 
 
 def seat_label(table: TableInfo, seat: int) -> str:
     """``"Alice"`` or ``"🤖 AI 2"``: a seat's short name for boards and logs (only AI seats
-    carry :data:`AI_MARK`)."""
+    carry :data:`AI_MARK`), in the table's language."""
     entry = table.seats[seat]
-    prefix = f"{AI_MARK} " if entry.member_id is None else ""
-    return prefix + short_name(entry.name)
+    if entry.member_id is None:
+        return f"{AI_MARK} {seat_name(table.lang, entry.name)}"
+    return short_name(entry.name)
 
 
 def lobby(table: TableInfo, rules_line: str) -> Rendered:
@@ -233,60 +263,69 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
         The house rules in one line.
     """
     spec = table.spec
+    t = table.lang.t
     low, high = spec.seats.start, spec.seats.stop - 1
     if not table.ranked:
-        kind = ("**Casual** (AI seats): everyone plays with the table's own play chips; no "
-                "server chips move." if spec.stakes == "buy_in"
-                else "**Casual** (AI seats): the result is not rated.")
+        kind = t("lobby.casual_chips" if spec.stakes == "buy_in" else "lobby.casual")
     elif spec.stakes == "buy_in":
-        kind = (f"**Ranked**: each member's buy-in of {table.buy_in} chips is taken from their "
-                "balance at Start and paid back when they leave or the table ends.")
+        kind = t("lobby.ranked_buy_in", count=table.buy_in)
     elif spec.stakes == "stake":
-        kind = (f"**Ranked**, for a stake: each member puts {plural(table.buy_in, 'chip')} at "
-                "stake at Start; the winners share them (a game that ends without a winner "
-                "gives every stake back; a member who leaves forfeits theirs).")
+        kind = t("lobby.ranked_stake", count=table.buy_in)
     else:
-        kind = "**Ranked**: members only; the result counts for the leaderboard."
-    needs = f"{low}" if low == high else f"{low}–{high}"
+        kind = t("lobby.ranked")
+    needs = (table.lang.number(low) if low == high
+             else t("lobby.range", low=low, high=high))
     embed = discord.Embed(
-        title=f"{spec.title} — table {table.id}",
-        description=f"{kind}\n{rules_line}\nThe host or a member with Manage Channels starts "
-        f"the game ({needs} seats).",
+        title=t("table.title", game=game_title(table), table=table.id),
+        description="\n".join((kind, rules_line, t("lobby.who_starts", count=high, seats=needs))),
         colour=COLOUR,
     )
     view = discord.ui.View(timeout=None)
     if spec.seating == "partners":
         room = high // len(spec.teams)
-        for team, team_name in enumerate(spec.teams):
+        for team in range(len(spec.teams)):
             members = [i for i, seat in enumerate(table.seats) if seat.team == team]
-            names = "\n".join(_lobby_line(table, i) for i in members) or "Nobody yet."
-            embed.add_field(name=f"{team_name} ({len(members)}/{room})", value=names)
+            names = "\n".join(_lobby_line(table, i) for i in members) or t("lobby.nobody")
+            embed.add_field(name=t("lobby.team_field", team=team_name(table, team),
+                                   seated=len(members), room=room), value=names)
             view.add_item(TableButton(Ref(table.id, "join", arg=str(team)),
-                                      label=f"Join {team_name}", style=discord.ButtonStyle.success))
+                                      label=t("button.join_team", team=team_name(table, team)),
+                                      style=discord.ButtonStyle.success))
     else:
-        seats = "\n".join(_lobby_line(table, i) for i in range(len(table.seats))) or "Nobody yet."
-        embed.add_field(name=f"Seats ({len(table.seats)}/{high})", value=seats, inline=False)
-        view.add_item(TableButton(Ref(table.id, "join"), label="Join",
+        seats = ("\n".join(_lobby_line(table, i) for i in range(len(table.seats)))
+                 or t("lobby.nobody"))
+        embed.add_field(name=t("lobby.seats_field", seated=len(table.seats), room=high),
+                        value=seats, inline=False)
+        view.add_item(TableButton(Ref(table.id, "join"), label=t("button.join"),
                                   style=discord.ButtonStyle.success))
     if table.notes:
-        embed.add_field(name="Latest", value="\n".join(table.notes), inline=False)
-    for verb, label, style in (
-        ("leave", "Leave", discord.ButtonStyle.secondary),
-        ("add_ai", "Add AI", discord.ButtonStyle.secondary),
-        ("start", "Start", discord.ButtonStyle.primary),
-        ("cancel", "Cancel", discord.ButtonStyle.danger),
+        embed.add_field(name=t("board.latest"), value=notes(table), inline=False)
+    for verb, style in (
+        ("leave", discord.ButtonStyle.secondary),
+        ("add_ai", discord.ButtonStyle.secondary),
+        ("start", discord.ButtonStyle.primary),
+        ("cancel", discord.ButtonStyle.danger),
     ):
-        view.add_item(TableButton(Ref(table.id, verb), label=label, style=style))
+        view.add_item(TableButton(Ref(table.id, verb), label=t(f"button.{verb}"), style=style))
     return Rendered(fit(embed), view)
 
 
+def notes(table: TableInfo) -> str:
+    """The runtime's latest lines (joins, timeouts …) in the table's language, one a line."""
+    return "\n".join(table.lang.t(note) for note in table.notes)
+
+
 def _lobby_line(table: TableInfo, seat: int) -> str:
-    host = " (host)" if table.seats[seat].member_id == table.host_id else ""
-    return f"{seat + 1}. {seat_label(table, seat)}{host}"
+    label = seat_label(table, seat)
+    if table.seats[seat].member_id == table.host_id:
+        return table.lang.t("lobby.host_line", number=seat + 1, name=label)
+    return table.lang.t("lobby.line", number=seat + 1, name=label)
 
 
 def closed(table: TableInfo, text: str) -> Rendered:
-    """The message a lobby becomes when it is cancelled: no components."""
-    embed = discord.Embed(title=f"{table.spec.title} — table {table.id}", description=text,
-                          colour=COLOUR)
+    """The message a lobby becomes when it is cancelled: no components (``text`` in the
+    table's language)."""
+    embed = discord.Embed(title=table.lang.t("table.title", game=game_title(table),
+                                             table=table.id),
+                          description=text, colour=COLOUR)
     return Rendered(fit(embed), None)

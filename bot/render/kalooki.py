@@ -269,7 +269,7 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
     if over:
         embed.add_field(name="Result", value=_result(table, view), inline=False)
     lines = [line for line in (_event(table, e) for e in _deal_events(view.log)) if line]
-    lines = lines[-LOG_LINES:] + list(table.notes)
+    lines = lines[-LOG_LINES:] + [table.lang.t(note) for note in table.notes]
     if lines:
         embed.add_field(name="Log", value=truncate("\n".join(lines[-LOG_LINES:]), 1024),
                         inline=False)

@@ -150,7 +150,7 @@ def board(
     if over and view.result is not None:
         embed.add_field(name="Result", value=_result(table, view.result), inline=False)
     log = [_event(table, view, event) for event in _deal_events(view.log)[-LOG_LINES:]]
-    lines = [line for line in log if line] + list(table.notes)
+    lines = [line for line in log if line] + [table.lang.t(note) for note in table.notes]
     if lines:
         embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
     if over:

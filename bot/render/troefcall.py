@@ -124,7 +124,7 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
     if over:
         embed.add_field(name="Result", value=_final(table, view), inline=False)
     log = [_event(table, event) for event in _hand_events(view.log)[-LOG_LINES:]]
-    lines = [line for line in log if line] + list(table.notes)
+    lines = [line for line in log if line] + [table.lang.t(note) for note in table.notes]
     if lines:
         embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
     if over:

@@ -16,6 +16,8 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Language, Msg
+from bot.i18n.choice import Languages
 from bot.render import common
 from bot.replies import answer_failure, reply, within_deadline
 from bot.runtime.components import AmountModal
@@ -29,9 +31,12 @@ AMOUNT_DIGITS = 9
 """Most digits a typed amount may have; a longer one is above any limit and any stack."""
 
 
+_LOCAL_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+
+
 def parse_amount(text: str) -> int:
-    """Read a typed amount of chips strictly: ASCII digits only (``abc``, ``-3``, ``1e3``,
-    ``10a`` and ``2.5`` are refused); the game checks the range.
+    """Read a typed amount of chips strictly: digits only, ASCII or Persian/Arabic (``abc``,
+    ``-3``, ``1e3``, ``10a`` and ``2.5`` are refused); the game checks the range.
 
     Raises
     ------
@@ -39,21 +44,21 @@ def parse_amount(text: str) -> int:
         ``bad_amount`` with a sentence that quotes the input; ``over_limit`` for digits
         only but more than :data:`AMOUNT_DIGITS` of them.
     """
-    cleaned = text.strip()
+    cleaned = text.strip().translate(_LOCAL_DIGITS)
     if not _AMOUNT.fullmatch(cleaned):
-        shown = discord.utils.escape_markdown(common.truncate(cleaned, 20)) or "(nothing)"
-        raise Refusal(
-            "bad_amount", f"“{shown}” is not a whole number of chips: type digits only, like 5."
-        )
+        shown = discord.utils.escape_markdown(common.truncate(cleaned, 20))
+        raise Refusal("bad_amount",
+                      Msg("refusal.bad_amount", typed=shown or Msg("refusal.nothing")))
     digits = cleaned.lstrip("0") or "0"
     if len(digits) > AMOUNT_DIGITS:
-        raise Refusal("over_limit", "That is above the table's limit and more chips than any "
-                      "stack holds.")
+        raise Refusal("over_limit", Msg("refusal.over_any_limit"))
     return int(digits)
 
 
 class TableInteractions:
     """Interaction handlers of the table registry (mixed into :class:`TableRegistry`)."""
+
+    languages: Languages
 
     async def on_component(
         self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
@@ -64,9 +69,10 @@ class TableInteractions:
         deleted is posted again at the next interaction (not at the next timeout).
         """
         try:
+            await self.languages.observe(interaction)
             await self._on_component(interaction, ref, values)
         except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
+            await self._refuse(interaction, refusal)
             table = self.by_id.get(ref.table)
             if table is not None and not self._from_board(interaction, table):
                 self.schedule_board_edit(table)
@@ -76,6 +82,7 @@ class TableInteractions:
     async def on_amount(self, interaction: discord.Interaction, ref: Ref, text: str) -> None:
         """Answer an amount modal (bet, raise, bid …): strict parsing, then the decision."""
         try:
+            await self.languages.observe(interaction)
             table = self.get(ref.table)
             amount = parse_amount(text)
             await within_deadline(
@@ -83,7 +90,7 @@ class TableInteractions:
             )
             await self._after_decision(interaction, table)
         except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
+            await self._refuse(interaction, refusal)
         except Exception as error:
             await self._failed(interaction, ref, error)
 
@@ -106,9 +113,9 @@ class TableInteractions:
             self._require_playing(table)
             seat = table.seat_of(member.id)
             if seat is None:
-                raise Refusal("not_seated", "You are not seated at this table.")
+                raise Refusal("not_seated", Msg("refusal.not_seated"))
             rendered = self.render_hand(table, seat)
-            await self._private(interaction, content=self._board_note(table),
+            await self._private(interaction, content=self._board_note(interaction, table),
                                 embed=rendered.embed, view=rendered.view)
             if not self._from_board(interaction, table):
                 self.schedule_board_edit(table)  # a deleted board is posted again now
@@ -168,12 +175,19 @@ class TableInteractions:
         if board_changed:
             self.schedule_board_edit(table)
 
-    def _board_note(self, table: Table) -> str | None:
+    def _board_note(self, interaction: discord.Interaction, table: Table) -> str | None:
         """A line for the member when the board cannot be shown (missing permissions)."""
         if not table.board_blocked:
             return None
-        return ("Parlour cannot show this table's board in the channel (it lacks a "
-                "permission there; an admin has been told). Play on from here.")
+        return self._lang(interaction).t("table.board_blocked")
+
+    def _lang(self, interaction: discord.Interaction) -> Language:
+        """The language of the interaction's member (already observed)."""
+        return self.languages.private(interaction.user.id)
+
+    async def _refuse(self, interaction: discord.Interaction, refusal: Refusal) -> None:
+        """Answer a refusal privately, in the member's language."""
+        await self._private(interaction, content=refusal.text(self._lang(interaction)))
 
     def _from_board(self, interaction: discord.Interaction, table: Table) -> bool:
         message = interaction.message
@@ -185,7 +199,7 @@ class TableInteractions:
             table.board_dirty = False  # this answer shows the newest board already
             await self._update(interaction, rendered)
         else:
-            await self._private(interaction, content="Done.")
+            await self._private(interaction, content=self._lang(interaction).t("table.done"))
             self.schedule_board_edit(table)
 
     async def _update(self, interaction: discord.Interaction, rendered: Rendered) -> None:
@@ -208,9 +222,10 @@ class TableInteractions:
         response, or the follow-up completing a public deferral); a refusal (the channel
         already has a table) is answered ephemerally."""
         try:
+            await self.languages.observe(interaction)
             await self._open_command(interaction, game_name, options, buy_in)
         except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
+            await self._refuse(interaction, refusal)
 
     async def _open_command(
         self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
@@ -242,21 +257,22 @@ class TableInteractions:
     ) -> None:
         """``/<game> kick member``: the host or a Manage Channels member stands a member up."""
         try:
+            await self.languages.observe(interaction)
             table = self._channel_table(interaction, game_name)
             is_manager = bool(interaction.permissions.manage_channels)
             await within_deadline(
                 interaction, self.kick(table, interaction.user.id, is_manager, target.id)
             )
-            await self._private(interaction, content=f"{common.short_name(target.display_name)} "
-                                "is no longer seated (or leaves after this deal).")
+            await self._private(interaction, content=self._lang(interaction).t(
+                "table.kicked", name=common.short_name(target.display_name)))
             self.schedule_board_edit(table)
         except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
+            await self._refuse(interaction, refusal)
 
     def _channel_table(self, interaction: discord.Interaction, game_name: str) -> Table:
         table = self.by_channel.get(interaction.channel_id or 0)
         if table is None or table.game_name != game_name:
-            raise Refusal("no_table", "There is no table of this game in this channel.")
+            raise Refusal("no_table", Msg("refusal.no_table_here"))
         return table
 
     async def end_command(
@@ -265,9 +281,10 @@ class TableInteractions:
         """``/<game> end [now]``: end the channel's table (host or Manage Channels); a
         refusal is answered ephemerally."""
         try:
+            await self.languages.observe(interaction)
             await self._end_command(interaction, game_name, abandon)
         except Refusal as refusal:
-            await self._private(interaction, content=refusal.message)
+            await self._refuse(interaction, refusal)
 
     async def _end_command(
         self, interaction: discord.Interaction, game_name: str, abandon: bool
@@ -278,10 +295,10 @@ class TableInteractions:
             interaction, self.end(table, interaction.user.id, is_manager, abandon)
         )
         if table.state is TableState.OVER:
-            text = "The table is closed; the final result is on the board."
+            key = "table.end_closed"
         elif abandon:
-            text = "The deal was abandoned; the game ends (see the board)."
+            key = "table.end_abandoned"
         else:
-            text = "The game ends after this deal."
-        await self._private(interaction, content=text)
+            key = "table.end_after_deal"
+        await self._private(interaction, content=self._lang(interaction).t(key))
         self.schedule_board_edit(table)

@@ -167,8 +167,7 @@ class Publisher:
                                 table.id, seat, error)
                     continue
                 table.dm_closed[seat] = deal
-                table.note(f"{common.short_name(entry.name)}'s DMs are closed: "
-                           "press My hand to see your cards.")
+                table.note("note.dms_closed", name=common.short_name(entry.name))
                 self.schedule_board_edit(table)
 
     async def _edit_board(self, table: Table) -> bool:

@@ -19,6 +19,8 @@ import re
 import secrets
 from dataclasses import dataclass
 
+from bot.i18n import ENGLISH, Language, Msg
+
 TABLE_ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 TABLE_ID_LENGTH = 6
 
@@ -42,20 +44,35 @@ def new_table_id(taken: set[str] | frozenset[str] = frozenset()) -> str:
 
 
 class Refusal(Exception):
-    """An input the runtime turns down; ``str(refusal)`` is shown to the member (ephemeral).
+    """An input the runtime turns down; :meth:`text` is shown to the member (ephemeral).
 
     Nothing changed when it is raised. ``code`` is stable for tests: ``"not_seated"``,
     ``"not_your_turn"``, ``"stale"``, ``"bad_amount"``, ``"not_host"``, ``"busy"`` (a table
     already exists), ``"no_table"``, ``"chips"``, ``"illegal"`` and the engine's codes.
+
+    Parameters
+    ----------
+    code
+        The stable code.
+    message
+        What to tell the member: a catalog :class:`~bot.i18n.Msg` (shown in the member's
+        language), or a ready sentence (the engine's English, until its codes have
+        catalog entries). ``message`` (the attribute) is always the English text.
     """
 
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, message: Msg | str) -> None:
+        self.msg = message
+        self.message = ENGLISH.t(message) if isinstance(message, Msg) else message
+        super().__init__(self.message)
         self.code = code
-        self.message = message
+
+    def text(self, lang: Language) -> str:
+        """The sentence for a member reading ``lang``."""
+        return lang.t(self.msg) if isinstance(self.msg, Msg) else self.msg
 
 
-STALE_MESSAGE = "That decision is over — press **My hand** for your current cards and controls."
+STALE = Msg("refusal.stale")
+STALE_MESSAGE = ENGLISH.t(STALE)
 
 
 @dataclass(frozen=True)

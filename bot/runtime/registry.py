@@ -40,10 +40,12 @@ from collections.abc import AsyncIterator, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
+from bot.i18n import Msg
+from bot.i18n.choice import Languages
 from bot.render import common
 from bot.runtime.interactions import TableInteractions
 from bot.runtime.publisher import Publisher
-from bot.runtime.refs import STALE_MESSAGE, Ref, Refusal, new_table_id
+from bot.runtime.refs import STALE, Ref, Refusal, new_table_id
 from bot.runtime.spec import GameAdapter, GameSpec, Rendered
 from bot.runtime.stakes import POLICIES, StakesPolicy
 from bot.runtime.table import Seat, Table, TableState
@@ -69,12 +71,12 @@ SCHEDULER_MIN_WAIT = 1.0
 AI_STEPS_MAX = 10_000
 """Safety bound on AI moves applied in one go (a game always asks a human before that)."""
 
-SAVE_FAILED = "The table could not be saved, so that was not done. Please try again."
+RESTORE_LOOKUP_BUDGET = 5.0
+"""Seconds a restored table waits for its members' and channel's languages to be read."""
 
-_HINTS = {
-    "over_limit": "That is above the table's limit.",
-    "not_enough_chips": "You do not have that many chips.",
-}
+_HINTED = frozenset({"over_limit", "not_enough_chips"})
+"""Engine refusal codes whose English detail is preceded by a sentence of the catalog
+(``refusal.hint.<code>``)."""
 
 
 class TableRegistry(TableInteractions, Publisher):
@@ -92,6 +94,7 @@ class TableRegistry(TableInteractions, Publisher):
 
     def __init__(self, bot: Any, games: dict[str, GameAdapter]) -> None:
         self.bot = bot
+        self.languages = Languages(bot)
         self.games = dict(games)
         self.by_channel: dict[int, Table] = {}
         self.by_id: dict[str, Table] = {}
@@ -117,6 +120,10 @@ class TableRegistry(TableInteractions, Publisher):
                 continue
             self.by_channel[table.channel_id] = table
             self.by_id[table.id] = table
+            await self.languages.load(
+                [f"channel:{table.channel_id}", f"guild:{table.guild_id}"]
+                + [f"user:{seat.member_id}" for seat in table.seats if seat.member_id],
+                budget=RESTORE_LOOKUP_BUDGET)
             if table.state is TableState.PLAYING:
                 self._spawn(self._resume(table))
             self.schedule_board_edit(table)
@@ -218,10 +225,9 @@ class TableRegistry(TableInteractions, Publisher):
                 name = common.seat_label(table.info(self.spec(table)), seat)
                 if count >= TIMEOUTS_TO_AI:
                     table.seats[seat].ai = True
-                    table.note(f"{name} timed out again: the AI plays for them until they "
-                               "press I'm back.")
+                    table.note("note.timed_out_again", name=name)
                 else:
-                    table.note(f"{name} ran out of time.")
+                    table.note("note.timed_out", name=name)
             await self._progress(table)
         self.schedule_board_edit(table)
 
@@ -231,7 +237,7 @@ class TableRegistry(TableInteractions, Publisher):
                     or now < table.idle_deadline):
                 return
             table.state = TableState.OVER
-            table.note("The lobby closed after 10 idle minutes.")
+            table.note("note.lobby_idle")
         self.schedule_board_edit(table)
 
     async def _end_idle(self, table: Table, now: float) -> None:
@@ -245,7 +251,7 @@ class TableRegistry(TableInteractions, Publisher):
             if not table.game.between_deals:  # a deal started meanwhile
                 return
             table.ending = True
-            table.note("Nobody dealt again for 10 minutes: the game ends.")
+            table.note("note.deal_idle")
             table.game.end_session(False)
             await self._progress(table)
         self.schedule_board_edit(table)
@@ -274,7 +280,7 @@ class TableRegistry(TableInteractions, Publisher):
         """
         table = self.by_id.get(table_id)
         if table is None:
-            raise Refusal("no_table", "This table is closed.")
+            raise Refusal("no_table", Msg("refusal.closed"))
         return table
 
     # ------------------------------------------------------------------ lobby
@@ -301,12 +307,8 @@ class TableRegistry(TableInteractions, Publisher):
         """
         existing = self.by_channel.get(channel_id)
         if existing is not None:
-            title = self.spec(existing).title
-            raise Refusal(
-                "busy",
-                f"This channel already has a {title} table ({existing.id}); "
-                "end it first or use another channel.",
-            )
+            raise Refusal("busy", Msg("refusal.busy", game=Msg(f"game.{existing.game_name}"),
+                                      table=existing.id))
         spec = self.games[game_name].spec_for(options)
         table = Table(
             id=new_table_id(set(self.by_id)),
@@ -325,8 +327,10 @@ class TableRegistry(TableInteractions, Publisher):
         return table
 
     def _require_host(self, table: Table, member_id: int, is_manager: bool, what: str) -> None:
+        """Refuse ``not_host`` (message ``refusal.not_host.<what>``) to anyone but the host
+        or a member with Manage Channels."""
         if member_id != table.host_id and not is_manager:
-            raise Refusal("not_host", f"Only the host or a member with Manage Channels can {what}.")
+            raise Refusal("not_host", Msg(f"refusal.not_host.{what}"))
 
     async def join(
         self, table: Table, member_id: int, name: str, team: int | None = None
@@ -346,33 +350,36 @@ class TableRegistry(TableInteractions, Publisher):
         spec = self.spec(table)
         async with self._changing(table):
             if table.seat_of(member_id) is not None:
-                raise Refusal("seated", "You are already seated at this table.")
+                raise Refusal("seated", Msg("refusal.seated"))
             if table.state is TableState.LOBBY:
                 if len(table.seats) >= spec.seats.stop - 1:
-                    raise Refusal("full", f"The table is full ({spec.seats.stop - 1} seats).")
+                    raise Refusal("full", Msg("refusal.full", count=spec.seats.stop - 1))
                 chosen = _team(spec, team, table.seats)
                 table.seats.append(Seat(member_id, name, team=chosen))
                 table.seat_members()
-                joined = f" {spec.teams[chosen]}" if chosen is not None else ""
-                table.note(f"{common.short_name(name)} sat down{joined and ' in' + joined}.")
+                if chosen is None:
+                    table.note("note.sat_down", name=common.short_name(name))
+                else:
+                    table.note("note.sat_down_team", name=common.short_name(name),
+                               team=Msg(f"game.{table.game_name}.team.{chosen}"))
                 return
             self._require_playing(table)
             if table.ending:
-                raise Refusal("ending", "This table is ending; no new seats.")
+                raise Refusal("ending", Msg("refusal.ending_no_seats"))
             if not table.game.between_deals:
-                raise Refusal("mid_deal", "You can join between deals; wait for this one to end.")
+                raise Refusal("mid_deal", Msg("refusal.mid_deal"))
             if spec.joins_between_deals:
                 self._add_seat(table, spec, member_id, name)
             elif spec.substitutes:
                 self._take_seat(table, member_id, name)
             else:
-                raise Refusal("no_seat", "This game's seats are fixed once it has started.")
+                raise Refusal("no_seat", Msg("refusal.seats_fixed"))
             await self._progress(table)
 
     def _add_seat(self, table: Table, spec: GameSpec, member_id: int, name: str) -> None:
         game = table.game
         if len(table.active_seats()) >= spec.seats.stop - 1:
-            raise Refusal("full", f"The table is full ({spec.seats.stop - 1} seats).")
+            raise Refusal("full", Msg("refusal.full", count=spec.seats.stop - 1))
         assert isinstance(game, SeatedForChips), "a game with joins has seats for chips"
         try:
             seat = game.add_seat(table.buy_in)
@@ -381,14 +388,15 @@ class TableRegistry(TableInteractions, Publisher):
         assert seat == len(table.seats), "engine seats and table seats must stay aligned"
         table.seats.append(Seat(member_id, name))
         table.moves += self.stakes(table).on_join(table, member_id)
-        table.note(f"{common.short_name(name)} joined with {table.buy_in} chips.")
+        table.note("note.joined_chips", name=common.short_name(name), count=table.buy_in)
 
     def _take_seat(self, table: Table, member_id: int, name: str) -> None:
         vacant = next((s for s, entry in enumerate(table.seats) if entry.member_id is None), None)
         if vacant is None:
-            raise Refusal("no_seat", "Every seat is taken by a member.")
+            raise Refusal("no_seat", Msg("refusal.no_free_seat"))
         entry = table.seats[vacant]
-        table.note(f"{common.short_name(name)} takes {common.short_name(entry.name)}'s seat.")
+        table.note("note.takes_seat", name=common.short_name(name),
+                   seat=common.short_name(entry.name))
         table.seats[vacant] = Seat(member_id, name, team=entry.team)
         table.timeouts.pop(vacant, None)
         table.moves += self.stakes(table).on_join(table, member_id)
@@ -409,12 +417,12 @@ class TableRegistry(TableInteractions, Publisher):
         async with self._changing(table):
             seat = table.seat_of(member_id)
             if seat is None:
-                raise Refusal("not_seated", "You are not seated at this table.")
+                raise Refusal("not_seated", Msg("refusal.not_seated"))
             if table.seats[seat].leaving:
-                raise Refusal("leaving", "You already leave after this deal.")
+                raise Refusal("leaving", Msg("refusal.leaving"))
             if (table.state is TableState.LOBBY and member_id == table.host_id
                     and sum(s.member_id is not None for s in table.seats) == 1):
-                raise Refusal("host", "You are the host: use Cancel to close the table.")
+                raise Refusal("host", Msg("refusal.host_leaves"))
             await self._stand_up(table, seat)
 
     async def kick(
@@ -429,15 +437,15 @@ class TableRegistry(TableInteractions, Publisher):
             leaves after this deal: nothing changes); ``host`` (the host of a lobby).
         """
         async with self._changing(table):
-            self._require_host(table, member_id, is_manager, "remove players")
+            self._require_host(table, member_id, is_manager, "kick")
             seat = table.seat_of(target_id)
             if seat is None:
-                raise Refusal("not_seated", "That member is not seated at this table.")
+                raise Refusal("not_seated", Msg("refusal.member_not_seated"))
             if table.seats[seat].leaving:
                 name = common.short_name(table.seats[seat].name)
-                raise Refusal("leaving", f"{name} already leaves after this deal.")
+                raise Refusal("leaving", Msg("refusal.member_leaving", name=name))
             if table.state is TableState.LOBBY and target_id == table.host_id:
-                raise Refusal("host", "The host cannot be removed; cancel the table instead.")
+                raise Refusal("host", Msg("refusal.host_kicked"))
             await self._stand_up(table, seat)
 
     async def _stand_up(self, table: Table, seat: int) -> None:
@@ -446,7 +454,7 @@ class TableRegistry(TableInteractions, Publisher):
         if table.state is TableState.LOBBY:
             del table.seats[seat]
             table.seat_members()
-            table.note(f"{name} stood up.")
+            table.note("note.stood_up", name=name)
             self._pass_host(table, seat)
             return
         self._require_playing(table)
@@ -457,12 +465,12 @@ class TableRegistry(TableInteractions, Publisher):
                 table.moves += self.stakes(table).on_leave(table, entry.member_id, 0)
             table.seats[seat] = Seat(None, f"AI {number}", ai=True, team=entry.team)
             table.substituted = True
-            table.note(f"{name} left; AI {number} plays their seat.")
+            table.note("note.left_ai", name=name, number=number)
         elif table.game.between_deals:
             self._remove_seat(table, seat)
         else:
             entry.leaving = entry.ai = True
-            table.note(f"{name} leaves after this deal; the AI plays their cards.")
+            table.note("note.leaves_after_deal", name=name)
         self._pass_host(table, seat + 1)
         await self._progress(table)
 
@@ -479,7 +487,7 @@ class TableRegistry(TableInteractions, Publisher):
             entry = table.seats[(start + step) % count]
             if entry.member_id is not None and not entry.left and not entry.leaving:
                 table.host_id = entry.member_id
-                table.note(f"{common.short_name(entry.name)} is the host now.")
+                table.note("note.new_host", name=common.short_name(entry.name))
                 return
 
     async def back(self, table: Table, member_id: int) -> None:
@@ -495,16 +503,15 @@ class TableRegistry(TableInteractions, Publisher):
             self._require_playing(table)
             seat = table.seat_of(member_id)
             if seat is None:
-                raise Refusal("not_seated", "You are not seated at this table.")
+                raise Refusal("not_seated", Msg("refusal.not_seated"))
             entry = table.seats[seat]
             if entry.leaving:
-                raise Refusal("leaving", "You leave after this deal; the AI plays your cards "
-                              "until then.")
+                raise Refusal("leaving", Msg("refusal.leaving_ai"))
             if not entry.ai:
-                raise Refusal("not_away", "You are playing your seat already.")
+                raise Refusal("not_away", Msg("refusal.not_away"))
             entry.ai = False
             table.timeouts.pop(seat, None)
-            table.note(f"{common.short_name(entry.name)} is back.")
+            table.note("note.back", name=common.short_name(entry.name))
             await self._progress(table)
 
     async def add_ai(
@@ -520,16 +527,16 @@ class TableRegistry(TableInteractions, Publisher):
         """
         spec = self.spec(table)
         async with self._changing(table):
-            self._require_host(table, member_id, is_manager, "add AI players")
+            self._require_host(table, member_id, is_manager, "add_ai")
             if table.state is not TableState.LOBBY:
-                raise Refusal("started", "AI players can only be added in the lobby.")
+                raise Refusal("started", Msg("refusal.ai_in_lobby"))
             if len(table.seats) >= spec.seats.stop - 1:
-                raise Refusal("full", f"The table is full ({spec.seats.stop - 1} seats).")
+                raise Refusal("full", Msg("refusal.full", count=spec.seats.stop - 1))
             number = 1 + sum(seat.member_id is None for seat in table.seats)
             chosen = _team(spec, team, table.seats)
             table.seats.append(Seat(None, f"AI {number}", ai=True, team=chosen))
             table.seat_members()
-            table.note(f"AI {number} sat down; the table is casual (nothing is at stake).")
+            table.note("note.ai_sat_down", number=number)
 
     async def start(self, table: Table, member_id: int, is_manager: bool) -> None:
         """Start the game: seat the players in the game's order, build the game, deal; the
@@ -545,16 +552,14 @@ class TableRegistry(TableInteractions, Publisher):
         spec = self.spec(table)
         adapter = self.adapter(table)
         async with self._changing(table):
-            self._require_host(table, member_id, is_manager, "start the game")
+            self._require_host(table, member_id, is_manager, "start")
             if table.state is not TableState.LOBBY:
-                raise Refusal("started", "The game has already started.")
+                raise Refusal("started", Msg("refusal.started"))
             low, high = spec.seats.start, spec.seats.stop - 1
             if len(table.seats) < low:
-                needs = f"{low}" if low == high else f"{low}-{high}"
-                raise Refusal(
-                    "few",
-                    f"This {spec.title} table needs {needs} players; {len(table.seats)} seated.",
-                )
+                players = low if low == high else Msg("lobby.range", low=low, high=high)
+                raise Refusal("few", Msg("refusal.few", game=Msg(f"game.{spec.name}"),
+                                         players=players, count=len(table.seats)))
             seed = secrets.token_bytes(32)
             table.seats = self._seating(table, spec, adapter, seed)
             table.seat_members()
@@ -587,10 +592,8 @@ class TableRegistry(TableInteractions, Publisher):
         for team in range(count):
             members = [seat for seat in table.seats if seat.team == team]
             if len(members) != per_team:
-                raise Refusal("teams", "Each team needs the same number of players: "
-                              + ", ".join(f"{spec.teams[k]} has "
-                                          f"{sum(s.team == k for s in table.seats)}"
-                                          for k in range(count)) + ".")
+                raise Refusal("teams", Msg("refusal.teams", **{
+                    f"team{k}": sum(s.team == k for s in table.seats) for k in range(count)}))
             for index, seat in enumerate(members):
                 ordered[team + index * count] = seat
         return [seat for seat in ordered if seat is not None]
@@ -604,19 +607,19 @@ class TableRegistry(TableInteractions, Publisher):
             ``not_host``; ``started`` (use the end command).
         """
         async with self._changing(table):
-            self._require_host(table, member_id, is_manager, "cancel the table")
+            self._require_host(table, member_id, is_manager, "cancel")
             if table.state is not TableState.LOBBY:
-                raise Refusal("started", "The game has started; end it with the end command.")
+                raise Refusal("started", Msg("refusal.cancel_started"))
             table.state = TableState.OVER
-            table.note("The table was cancelled.")
+            table.note("note.cancelled")
 
     # ------------------------------------------------------------------ play
 
     def _require_playing(self, table: Table) -> None:
         if table.state is TableState.LOBBY:
-            raise Refusal("lobby", "The game has not started yet.")
+            raise Refusal("lobby", Msg("refusal.lobby"))
         if table.state is TableState.OVER:
-            raise Refusal("no_table", "This table is closed.")
+            raise Refusal("no_table", Msg("refusal.closed"))
 
     def decision_seat(self, table: Table, member_id: int, ref: Ref) -> int:
         """The seat of ``member_id`` if ``ref`` is that seat's pending decision.
@@ -630,14 +633,14 @@ class TableRegistry(TableInteractions, Publisher):
         self._require_playing(table)
         seat = table.seat_of(member_id)
         if seat is None:
-            raise Refusal("not_seated", "You are not seated at this table.")
+            raise Refusal("not_seated", Msg("refusal.not_seated"))
         if ref.seat is not None and ref.seat != seat:
             info = table.info(self.spec(table))
             owner = common.seat_label(info, ref.seat) if ref.seat < len(table.seats) else "?"
-            raise Refusal("not_your_turn", f"Not your turn: that decision is {owner}'s.")
+            raise Refusal("not_your_turn", Msg("refusal.not_your_turn", name=owner))
         game = table.game
         if seat not in game.to_act or ref.decision != game.decision_id(seat):
-            raise Refusal("stale", STALE_MESSAGE)
+            raise Refusal("stale", STALE)
         return seat
 
     async def act(
@@ -675,8 +678,8 @@ class TableRegistry(TableInteractions, Publisher):
             try:
                 table.game.apply(seat, action, ref.decision)
             except IllegalAction as error:
-                hint = _HINTS.get(error.code)
-                message = f"{hint} {error.message}" if hint else error.message
+                message = (Msg(f"refusal.hint.{error.code}", detail=error.message)
+                           if error.code in _HINTED else error.message)
                 raise Refusal(error.code, message) from error
             table.timeouts.pop(seat, None)
             await self._progress(table)
@@ -693,10 +696,10 @@ class TableRegistry(TableInteractions, Publisher):
         async with self._changing(table):
             self._require_playing(table)
             if table.seat_of(member_id) is None:
-                raise Refusal("not_seated", "You are not seated at this table.")
+                raise Refusal("not_seated", Msg("refusal.not_seated"))
             game = table.game
             if not game.between_deals or ref.decision != game.deal_number:
-                raise Refusal("stale", STALE_MESSAGE)
+                raise Refusal("stale", STALE)
             try:
                 game.start_deal()
             except IllegalAction as error:
@@ -718,17 +721,16 @@ class TableRegistry(TableInteractions, Publisher):
             await self.cancel(table, member_id, is_manager)
             return
         async with self._changing(table):
-            self._require_host(table, member_id, is_manager, "end the table")
+            self._require_host(table, member_id, is_manager, "end")
             self._require_playing(table)
             if table.ending and not abandon:
-                raise Refusal("ending", "This table already ends after the current deal.")
+                raise Refusal("ending", Msg("refusal.already_ending"))
             try:
                 table.game.end_session(abandon)
             except IllegalAction as error:
                 raise Refusal(error.code, error.message) from error
             table.ending = True
-            table.note("The deal was abandoned; the game ends." if abandon
-                       else "The game ends after this deal.")
+            table.note("note.abandoned" if abandon else "note.ends_after_deal")
             await self._progress(table)
 
     # ------------------------------------------------------------------ progress (under lock)
@@ -803,8 +805,7 @@ class TableRegistry(TableInteractions, Publisher):
             if game.between_deals:
                 if not table.ending and self._cannot_go_on(table):
                     table.ending = True
-                    table.note("Too few players stay (or every member is away): the game "
-                               "ends.")
+                    table.note("note.too_few")
                     game.end_session(False)
                     continue
                 for seat, entry in enumerate(table.seats):
@@ -858,7 +859,7 @@ class TableRegistry(TableInteractions, Publisher):
         if entry.member_id is not None:
             table.moves += self.stakes(table).on_leave(table, entry.member_id, stack)
         entry.left, entry.leaving = True, False
-        table.note(f"{common.short_name(entry.name)} left with {stack} chips.")
+        table.note("note.left_with", name=common.short_name(entry.name), count=stack)
 
     def _finish(self, table: Table) -> None:
         """The game is over: its stakes go back and its result is recorded, in the commit
@@ -919,7 +920,7 @@ class TableRegistry(TableInteractions, Publisher):
             except StoreError as error:
                 log.warning("table %s: saving failed; the change is undone: %s", table.id, error)
                 table.restore(before, self.games)
-                raise Refusal("store", SAVE_FAILED) from error
+                raise Refusal("store", Msg("refusal.store")) from error
             except BaseException:
                 table.restore(before, self.games)
                 raise
@@ -932,9 +933,10 @@ class TableRegistry(TableInteractions, Publisher):
 
     def _short_of_chips(self, table: Table, error: InsufficientChips) -> Refusal:
         name = next((seat.name for seat in table.seats if seat.member_id == error.user_id), "?")
-        what = "stake" if self.spec(table).stakes == "stake" else "buy-in"
-        return Refusal("chips", f"{common.short_name(name)} needs {error.amount} chips for the "
-                       f"{what} and has {error.balance}.")
+        key = "refusal.short_of_stake" if self.spec(table).stakes == "stake" else (
+            "refusal.short_of_chips")
+        return Refusal("chips", Msg(key, name=common.short_name(name), count=error.amount,
+                                    balance=error.balance))
 
     async def _commit(self, table: Table) -> None:
         """Commit the table's change: its chip moves, its snapshot (deleted once the table is
@@ -969,15 +971,16 @@ class TableRegistry(TableInteractions, Publisher):
     # ------------------------------------------------------------------ rendering
 
     def render_board(self, table: Table) -> Rendered:
-        """The board message of ``table`` as it is now (lobby, game, or final result)."""
+        """The board message of ``table`` as it is now (lobby, game, or final result), in
+        the channel's language."""
         adapter = self.adapter(table)
         spec = adapter.spec_for(table.options)
-        info = table.info(spec)
+        info = table.info(spec, self.languages.public(table.guild_id, table.channel_id))
         if table.state is TableState.LOBBY:
             return common.lobby(info, adapter.describe_options(table.options))
         if table.game is None:
-            reason = table.notes[-1] if table.notes else "The table was cancelled."
-            return common.closed(info, reason)
+            reason = table.notes[-1] if table.notes else Msg("note.cancelled")
+            return common.closed(info, info.lang.t(reason))
         return adapter.board(info, table.game)
 
     def render_hand(self, table: Table, seat: int) -> Rendered:
@@ -987,7 +990,8 @@ class TableRegistry(TableInteractions, Publisher):
         saved = table.drafts.get(seat)
         draft = (saved[1] if saved is not None and saved[0] == table.game.decision_id(seat)
                  else None)
-        info = table.info(adapter.spec_for(table.options))
+        lang = self.languages.private(table.seats[seat].member_id)
+        info = table.info(adapter.spec_for(table.options), lang)
         return adapter.hand(info, table.game, seat, draft)
 
 
@@ -1006,7 +1010,8 @@ def _team(spec: GameSpec, wanted: int | None, seats: list[Seat]) -> int | None:
     sizes = [sum(seat.team == team for seat in seats) for team in range(len(spec.teams))]
     if wanted is not None and 0 <= wanted < len(spec.teams):
         if sizes[wanted] >= room:
-            raise Refusal("team_full", f"{spec.teams[wanted]} is full.")
+            team = Msg(f"game.{spec.name}.team.{wanted}")
+            raise Refusal("team_full", Msg("refusal.team_full", team=team))
         return wanted
     return min(range(len(spec.teams)), key=lambda team: (sizes[team], team))
 

@@ -19,6 +19,7 @@ from typing import Any, Literal, Protocol
 
 import discord
 
+from bot.i18n import ENGLISH, Language, Msg
 from engine.core import Action, Game
 
 Seating = Literal["free", "partners"]
@@ -113,11 +114,15 @@ class TableInfo:
     buy_in
         Each seat's starting stack in chips (chip games).
     notes
-        The runtime's latest lines (joins, timeouts …), oldest first.
+        The runtime's latest lines (joins, timeouts …), oldest first: show each with
+        ``lang.t(note)``.
     deadlines
         Seat (or ``engine.core.SYSTEM``) -> POSIX seconds at which its decision times out.
     seed
         The session seed, only once the game is over (revealed for fairness); else ``b""``.
+    lang
+        The language to render in: the channel's for the board and lobby, the viewer's for
+        a private hand (:mod:`bot.i18n.choice`).
     """
 
     id: str
@@ -126,9 +131,10 @@ class TableInfo:
     host_id: int
     ranked: bool
     buy_in: int
-    notes: tuple[str, ...] = ()
+    notes: tuple[Msg, ...] = ()
     deadlines: Mapping[int, float] = field(default_factory=dict)
     seed: bytes = b""
+    lang: Language = ENGLISH
 
 
 @dataclass(frozen=True)

@@ -18,6 +18,7 @@ from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import Any
 
+from bot.i18n import ENGLISH, Language, Msg
 from bot.runtime.spec import GameAdapter, GameSpec, SeatInfo, TableInfo
 from bot.store import ChipMove, GameResult
 
@@ -142,7 +143,7 @@ class Table:
     seed: bytes = b""
     board_message_id: int | None = None
     ending: bool = False
-    notes: deque[str] = field(default_factory=lambda: deque(maxlen=4))
+    notes: deque[Msg] = field(default_factory=lambda: deque(maxlen=4))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     rng: random.Random = field(
         default_factory=lambda: random.Random(secrets.randbits(64)), repr=False
@@ -169,8 +170,9 @@ class Table:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""
         self.ranked = all(seat.member_id is not None for seat in self.seats)
 
-    def info(self, spec: GameSpec) -> TableInfo:
-        """The frozen picture the renderers receive (the seed only once the game is over)."""
+    def info(self, spec: GameSpec, lang: Language = ENGLISH) -> TableInfo:
+        """The frozen picture the renderers receive, to render in ``lang`` (the seed only
+        once the game is over)."""
         over = self.game is not None and self.game.is_over
         return TableInfo(
             id=self.id,
@@ -182,6 +184,7 @@ class Table:
             notes=tuple(self.notes),
             deadlines={seat: when for seat, (_decision, when) in self.deadlines.items()},
             seed=self.seed if over else b"",
+            lang=lang,
         )
 
     def seat_of(self, member_id: int) -> int | None:
@@ -195,9 +198,10 @@ class Table:
         """Seats that have not left, in seat order."""
         return [i for i, seat in enumerate(self.seats) if not seat.left]
 
-    def note(self, text: str) -> None:
-        """Add a line to the board's short runtime log."""
-        self.notes.append(text)
+    def note(self, key: str, /, **params: Any) -> None:
+        """Add a line to the board's short runtime log: message ``key`` of the catalogs and
+        its values (shown in each board's language)."""
+        self.notes.append(Msg(key, **params))
 
     def snapshot(self) -> str:
         """Everything needed to bring the table back after a restart, as JSON text."""
@@ -215,7 +219,7 @@ class Table:
             "seed": self.seed.hex(),
             "board_message_id": self.board_message_id,
             "ending": self.ending,
-            "notes": list(self.notes),
+            "notes": [note.dump() for note in self.notes],
             "deadlines": [[seat, *due] for seat, due in self.deadlines.items()],
             "timeouts": list(self.timeouts.items()),
             "idle_deadline": self.idle_deadline,
@@ -276,7 +280,7 @@ class Table:
             staked=data.get("staked", _staked_before(data, seats)),
             drafts={seat: (decision, draft) for seat, decision, draft in data.get("drafts", [])},
         )
-        table.notes.extend(data["notes"])
+        table.notes.extend(Msg.load(note) for note in data["notes"])
         return table
 
 

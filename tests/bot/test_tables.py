@@ -258,12 +258,17 @@ async def test_refusals_change_nothing(registry, store):
 
 
 @pytest.mark.parametrize(
-    "text", ["abc", "-3", "1e3", "10a", "2.5", "", " ", "٣", "３", "+4", "0x5"]
+    "text", ["abc", "-3", "1e3", "10a", "2.5", "", " ", "３", "+4", "0x5", "۳.5"]
 )
 def test_amounts_are_digits_only(text):
     with pytest.raises(Refusal) as refused:
         parse_amount(text)
     assert refused.value.code == "bad_amount"
+
+
+@pytest.mark.parametrize("text", ["۱۲", "١٢", " 12 ", "۱2"])
+def test_persian_and_arabic_digits_are_amounts(text):
+    assert parse_amount(text) == 12
 
 
 @pytest.mark.parametrize("text", ["99999999999", "9" * 20, "1" + "0" * 9, "0" * 5000 + "1" * 10])

@@ -16,6 +16,7 @@ from leak_scan import shown_cards
 from simcord import MemberActor, OptionError
 from test_tripoli import Session, labels, open_table
 
+from bot.i18n import ENGLISH
 from bot.render import tripoli as render
 from bot.runtime.table import TableState
 from engine.cards import Suit, parse_card
@@ -221,7 +222,7 @@ async def test_player_count_of_the_preset_is_refused_at_start(world):
     refused = await session.click(world.alice, session.board, label="Start")
     refusal = refused.response.content
     assert refused.response.ephemeral
-    assert "needs 4-7 players; 3 seated" in refusal
+    assert "needs 4–7 players; 3 seated" in refusal
     assert session.table.state is TableState.LOBBY and session.table.game is None
     assert await world.balances(world.alice, world.bob, world.carol) == before
     await session.click(world.dave, session.board, label="Join")
@@ -288,7 +289,7 @@ async def test_a_member_named_like_an_ai_seat_looks_different_in_the_lobby(world
     await session.click(faker, session.board, label="Join")
     seats = session.board.embeds[0].fields[0].value.splitlines()
     assert seats[1] == "2. 🤖 AI 1" and seats[2] == "3. AI 1"
-    assert list(session.table.notes)[-1] == "AI 1 sat down."
+    assert list([ENGLISH.t(n) for n in session.table.notes])[-1] == "AI 1 sat down."
 
 
 async def test_a_dutch_lobby_offers_and_allows_its_own_seats(world):

@@ -1,0 +1,34 @@
+"""The players' languages: English, Persian, Italian and Dutch (issue 11).
+
+Every text the bot sends comes from a message catalog, one gettext ``.po`` file per language
+under ``locales/<code>/messages.po`` (shipped as package data), read at start-up with Babel
+(:mod:`bot.i18n.catalogs`). Why Babel and ``.po``: Babel is the long-kept Python i18n library
+(CLDR locale data: plural rules, text direction, numbering systems, native language names)
+and reads ``.po`` files straight into gettext translations, so there is no compile step and
+no ``.mo`` file to keep in step; ``.po`` is the format every translation tool (Poedit,
+Weblate, Transifex) edits, with translator comments, fuzzy marks and plural forms. Fluent
+(``fluent.runtime``) would have given richer grammar selectors but has not been released
+for years and few translators' tools speak it.
+
+Usage, for renderers and cogs::
+
+    lang = info.lang                                   # a Language (TableInfo.lang)
+    lang.t("lobby.join")                               # "Join" / "Partecipa" / …
+    lang.t("lobby.seats", count=3, high=7)            # plural forms from the catalog
+    lang.t(Msg("note.joined", name="Alice"))           # a text kept for later (notes, refusals)
+
+Message ids are symbolic (``area.what``); the English catalog holds the source text. Names
+and numbers are ``{placeholders}``: ints are written in the language's digits (Persian digits
+for ``fa``, :meth:`Language.number`), and in a right-to-left language every placeholder is a
+Unicode directional isolate, so a Latin name or a card code keeps its order inside Persian.
+
+Who sees which language (:mod:`bot.i18n.choice`): a member's private views, DMs and refusals
+follow their ``/settings language`` or else their Discord client's locale; a table's board
+and lobby follow the channel's setting, else the server's, else the server's Discord locale;
+English is the fallback. Slash commands are localized where Discord has the locale (it, nl)
+by :class:`bot.i18n.commands.CommandTranslator` from ``locales/<code>/commands.po``.
+"""
+
+from bot.i18n.language import ENGLISH, LANGUAGES, Language, Msg, language
+
+__all__ = ["ENGLISH", "LANGUAGES", "Language", "Msg", "language"]

@@ -1,0 +1,108 @@
+"""The message catalogs (bot/i18n/locales): every language has every English message with the
+same placeholders and its plural forms; the Language object's digits, isolates and fallback."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import ENGLISH, LANGUAGES, Msg, language
+from bot.i18n.catalogs import catalog
+from bot.i18n.language import placeholders
+
+OTHERS = [code for code in LANGUAGES if code != "en"]
+
+
+def messages(code: str, domain: str = "messages") -> dict[str, tuple[str, ...]]:
+    """Message id -> its text(s) (one per plural form)."""
+    found = {}
+    for message in catalog(code, domain):
+        if not message.id:
+            continue
+        key = message.id[0] if message.pluralizable else message.id
+        texts = message.string if message.pluralizable else (message.string,)
+        found[key] = tuple(texts)
+    return found
+
+
+def test_english_is_complete_and_well_formed():
+    english = messages("en")
+    assert len(english) > 50
+    for key, texts in english.items():
+        assert all(texts), f"{key}: empty English text"
+        for text in texts:
+            placeholders(text)  # raises on an unpaired brace
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_every_language_has_every_message_and_no_other(code):
+    english, translated = messages("en"), messages(code)
+    assert sorted(set(english) - set(translated)) == [], "missing"
+    assert sorted(set(translated) - set(english)) == [], "extra (not in English)"
+    empty = [key for key, texts in translated.items() if not all(texts)]
+    assert empty == [], "untranslated"
+
+
+@pytest.mark.parametrize("code", OTHERS)
+def test_placeholders_are_the_same_as_in_english(code):
+    english, translated = messages("en"), messages(code)
+    wrong = {}
+    for key, texts in translated.items():
+        wanted = set().union(*(placeholders(text) for text in english[key]))
+        for text in texts:
+            # a plural form may leave out {count} (Persian writes one form for all)
+            got = placeholders(text)
+            if got - wanted or wanted - got - {"count"}:
+                wrong[key] = (sorted(wanted), sorted(got))
+    assert wrong == {}
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_plural_messages_have_every_plural_form(code):
+    cat = catalog(code)
+    forms = {key: texts for key, texts in messages(code).items()
+             if cat.get(key) is not None and cat.get(key).pluralizable}
+    assert forms, "no plural message"
+    assert {key: len(texts) for key, texts in forms.items() if len(texts) != cat.num_plurals} == {}
+    plural_in_english = {key for key in messages("en") if catalog("en").get(key).pluralizable}
+    assert set(forms) == plural_in_english
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_message_renders_with_values(code):
+    lang = LANGUAGES[code]
+    for key, texts in messages("en").items():
+        values = {name: 3 for text in texts for name in placeholders(text)}
+        assert lang.t(key, **values)
+
+
+def test_plural_forms_follow_the_count():
+    assert ENGLISH.t("note.left_with", name="Ann", count=1) == "Ann left with 1 chip."
+    assert ENGLISH.t("note.left_with", name="Ann", count=7) == "Ann left with 7 chips."
+    assert LANGUAGES["it"].t("note.left_with", name="Ann", count=1) == "Ann è uscito con 1 fiche."
+    assert LANGUAGES["nl"].t("note.left_with", name="Ann", count=2).endswith("2 fiches.")
+
+
+def test_persian_numbers_are_persian_digits_and_placeholders_are_isolated():
+    persian = LANGUAGES["fa"]
+    assert persian.rtl and not ENGLISH.rtl
+    assert persian.number(1203) == "۱۲۰۳" and ENGLISH.number(1203) == "1203"
+    text = persian.t("note.left_with", name="Ann", count=25)
+    assert "\u2068Ann\u2069" in text and "\u2068۲۵\u2069" in text and "25" not in text
+    assert persian.ltr("10♥ 9♥") == "\u206610♥ 9♥\u2069" and ENGLISH.ltr("10♥") == "10♥"
+    assert "\u2068" not in ENGLISH.t("note.left_with", name="Ann", count=25)
+
+
+def test_a_kept_message_is_shown_in_each_language_and_survives_json():
+    note = Msg("note.sat_down_team", name="Bo", team=Msg("game.troefcall.team.1"))
+    assert Msg.load(note.dump()) == note
+    assert ENGLISH.t(note) == "Bo sat down in Team B."
+    assert LANGUAGES["it"].t(note) == "Bo si è seduto in Squadra B."
+    assert ENGLISH.t(Msg.load("An old note.")) == "An old note."
+
+
+def test_languages_by_code_and_discord_locale():
+    assert language("fa") is LANGUAGES["fa"]
+    assert language("it") is LANGUAGES["it"] and language("nl") is LANGUAGES["nl"]
+    assert language("en-GB") is ENGLISH and language("pt-BR") is ENGLISH
+    assert language(None) is ENGLISH
+    assert [LANGUAGES[c].name for c in ("fa", "it", "nl")] == ["فارسی", "italiano", "Nederlands"]
