@@ -7,7 +7,9 @@ follow-up that completes the deferral. :func:`answer_failure` gives a kind, priv
 and a log line for a failure (case C06). Used by the slash commands (``cogs``), the
 command tree (:class:`bot.app.ParlourBot`) and the table runtime
 (:mod:`bot.runtime.interactions`). It
-imports nothing of the bot but the store's error, so all can use it without an import cycle.
+imports nothing of the bot but the store's error and the catalogs, so all can use it without
+an import cycle. Failures are told in the member's language (their ``/settings language`` if
+already read, else their Discord client's).
 
 Visibility after a deferral: a command whose answer is private defers privately. A command
 whose success is public (``/chips give``, ``/leaderboard``, ``/tripoli start``) defers
@@ -28,6 +30,7 @@ from typing import Any, TypeVar
 import discord
 from discord import app_commands
 
+from bot.i18n import ENGLISH, Language, language
 from bot.store import StoreError
 
 T = TypeVar("T")
@@ -37,11 +40,8 @@ log = logging.getLogger("parlour.replies")
 ACK_BUDGET = 2.0
 """Seconds a handler may work before it defers its interaction (Discord allows 3)."""
 
-GENERIC_FAILURE = (
-    "Sorry, something went wrong on Parlour's side. Please try again; "
-    "if it keeps happening, tell a server admin."
-)
-STORE_FAILURE = "The chip bank did not answer in time; nothing was changed. Please try again."
+GENERIC_FAILURE = ENGLISH.t("failure.generic")
+"""The answer to a bug, in English (tests)."""
 
 
 async def answer_failure(interaction: discord.Interaction, error: BaseException) -> None:
@@ -62,10 +62,11 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
         What was raised (an ``AppCommandError`` wrapping the cause, or the cause itself).
     """
     cause = error.original if isinstance(error, app_commands.CommandInvokeError) else error
-    text = failure_text(cause)
+    lang = member_language(interaction)
+    text = failure_text(cause, lang)
     if text is None:
         log.error("interaction %s failed", describe(interaction), exc_info=cause)
-        text = GENERIC_FAILURE
+        text = lang.t("failure.generic")
     else:
         log.debug("interaction %s refused: %s", describe(interaction), cause)
     try:
@@ -151,22 +152,30 @@ async def reply(
     return sent.id
 
 
-def failure_text(error: BaseException) -> str | None:
+def member_language(interaction: discord.Interaction) -> Language:
+    """The language to tell ``interaction``'s member privately: their chosen one when the
+    bot has read it, else their Discord client's."""
+    tables = getattr(interaction.client, "tables", None)
+    chosen = tables.languages.chosen(f"user:{interaction.user.id}") if tables else None
+    return language(chosen or str(interaction.locale))
+
+
+def failure_text(error: BaseException, lang: Language = ENGLISH) -> str | None:
     """The sentence shown for an expected failure, or None for a bug (generic answer)."""
     match error:
         case StoreError():
-            return STORE_FAILURE
+            return lang.t("failure.store")
         case app_commands.NoPrivateMessage():
-            return "This command works in a server channel, not in direct messages."
+            return lang.t("failure.no_dm")
         case app_commands.MissingPermissions(missing_permissions=missing):
             names = ", ".join(name.replace("_", " ").title() for name in missing)
-            return f"You need the {names} permission for that."
+            return lang.t("failure.permission", names=names)
         case app_commands.CommandOnCooldown(retry_after=seconds):
-            return f"Slow down a little: try again in {seconds:.0f} s."
+            return lang.t("failure.cooldown", seconds=round(seconds))
         case app_commands.TransformerError(value=value):
-            return f"I could not understand `{value}` for that option."
+            return lang.t("failure.option", value=str(value))
         case app_commands.CheckFailure():
-            return "You can't use this command here."
+            return lang.t("failure.check")
     return None
 
 
