@@ -2,8 +2,9 @@
 
 :class:`Language` looks a message id up in its catalog (falling back to English), fills the
 ``{placeholders}``, writes numbers in the language's digits and, for a right-to-left
-language, wraps each placeholder in a Unicode first-strong isolate (U+2068 … U+2069) so that
-a Latin name, a card code (``10♥``) or a number keeps its own order inside Persian text.
+language, wraps each str and int placeholder in a Unicode first-strong isolate (U+2068 …
+U+2069) so that a Latin name, a card code (``10♥``) or a number keeps its own order inside
+Persian text (a nested :class:`Msg` is already in the language and is not isolated).
 :class:`Msg` is a text kept for later (a board note, a refusal): an id and its values, shown
 in each viewer's language when rendered.
 """
@@ -145,8 +146,8 @@ class Language:
 
     def _value(self, value: Any) -> str:
         if isinstance(value, Msg):
-            value = self.t(value)
-        elif isinstance(value, bool):
+            return self.t(value)  # already in this language's direction
+        if isinstance(value, bool):
             value = str(value)
         elif isinstance(value, int):
             value = self.number(value)

@@ -1,0 +1,167 @@
+"""Languages in a simulated server (issue 11): each member reads their own language in private,
+the board and lobby are in the channel's, and a Persian session shows no English word of the
+catalogs (the games' boards and hands are listed as known gaps until their renderers use the
+catalogs)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+import pytest
+from simcord import MemberActor
+
+from bot.games import GAMES
+from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n.catalogs import catalog
+from bot.render.common import limit_problems
+from bot.runtime.spec import Rendered
+
+UNCONVERTED = {"tripoli", "troefcall", "kalooki"}
+"""Games whose board and hand renderers still write English (a known gap: the Persian scan
+of their boards and hands is expected to fail until each is converted; then remove it)."""
+
+
+async def manager(world: Any) -> MemberActor:
+    role = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
+    return world.guild.add_member(world.env.create_user("mona", global_name="Mona"), roles=[role])
+
+
+def texts(message: Any) -> str:
+    """Everything a member reads in a message: content, embeds and component labels."""
+    parts = [getattr(message, "content", "") or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{field.name}\n{field.value}" for field in embed.fields]
+    for row in message.components:
+        for child in (row.to_dict() if hasattr(row, "to_dict") else row)["components"]:
+            parts += [child.get("label") or "", child.get("placeholder") or ""]
+            parts += [option.get("label", "") for option in child.get("options", [])]
+    return "\n".join(parts)
+
+
+def labels(message: Any) -> list[str]:
+    return [c.get("label") or "" for row in message.components for c in row["components"]]
+
+
+def english_words() -> set[str]:
+    """Words of the English catalog that no Persian text uses (names like Parlour or
+    Discord's permission names stay Latin in Persian too)."""
+    def words(code: str) -> set[str]:
+        found: set[str] = set()
+        for message in catalog(code):
+            strings = message.string if message.pluralizable else (message.string,)
+            for text in strings:
+                text = re.sub(r"\{[a-z_0-9]+\}", " ", text or "")
+                found |= {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)}
+        return found
+    return words("en") - words("fa")
+
+
+def english_in(text: str) -> set[str]:
+    return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)} & english_words()
+
+
+async def test_each_member_reads_their_own_language_and_the_board_the_channels(world):
+    alice, bob, carol = world.alice, world.bob, world.carol
+    mona = await manager(world)
+    chosen = await world.slash(alice, "settings language", language="fa")
+    assert chosen.response.ephemeral and "فارسی" in chosen.response.content
+    chosen = await world.slash(bob, "settings language", language="it")
+    assert "italiano" in chosen.response.content and "Parlour" in chosen.response.content
+    refused = await world.slash(carol, "settings language", language="nl", **{"for": "channel"})
+    assert refused.response.ephemeral and "Manage Channels" in refused.response.content
+    chosen = await world.slash(mona, "settings language", language="nl", **{"for": "channel"})
+    assert "Nederlands" in chosen.response.content
+
+    opened = await world.slash(alice, "tripoli start")
+    board = opened.response
+    assert board.embeds[0].title.startswith("Tripoli — tafel ")
+    assert labels(board) == ["Meedoen", "Verlaten", "AI toevoegen", "Starten", "Annuleren"]
+    few = await world.click(alice, board, label="Starten")
+    plain = re.sub("[\u2066-\u2069]", "", few.response.content)  # the directional isolates
+    assert plain == "این میز تریپولی به ۲ تا ۹ بازیکن نیاز دارد؛ ۱ نفر نشسته‌اند."
+    await world.click(bob, board, label="Meedoen")
+    again = await world.click(bob, board, label="Meedoen")
+    assert again.response.ephemeral
+    assert again.response.content == "Sei già seduto a questo tavolo."
+    again = await world.click(alice, board, label="Meedoen")
+    assert again.response.content == "تو از قبل پشت این میز نشسته‌ای."
+    not_host = await world.click(bob, board, label="Starten")
+    assert not_host.response.content == LANGUAGES["it"].t("refusal.not_host.start")
+    assert "Bob is aan tafel gaan zitten." in texts(board)
+    await world.click(carol, board, label="Meedoen")
+    await world.click(alice, board, label="AI toevoegen")
+    await world.click(alice, board, label="Starten")
+    table = world.bot.tables.by_channel[world.channel.id]
+    tables = world.bot.tables
+    assert tables.render_board(table).embed.title is not None
+    assert "Mijn hand" in labels(board)  # the board's buttons in the channel's language
+    hand = {member.name: tables.render_hand(table, table.seat_of(member.id))
+            for member in (alice, bob)}
+    assert all(not limit_problems(rendered) for rendered in hand.values())
+    for name, code in (("alice", "fa"), ("bob", "it")):  # what each hand was rendered in
+        assert tables.languages.private(getattr(world, name).id).code == code
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_a_persian_lobby_and_its_refusals_have_no_english(world, game):
+    alice, bob = world.alice, world.bob
+    languages = world.bot.languages
+    await languages.choose(f"channel:{world.channel.id}", "fa")
+    for member in (alice, bob):
+        await languages.choose(f"user:{member.id}", "fa")
+    opened = await world.slash(alice, f"{game} start")
+    board = opened.response
+    persian = LANGUAGES["fa"]
+    refused = await world.click(bob, board, label=persian.t("button.start"))
+    await world.click(alice, board, label=persian.t("button.add_ai"))
+    left = await world.click(bob, board, label=persian.t("button.leave"))
+    seen = "\n".join([texts(board), refused.response.content, left.response.content])
+    rules_line = GAMES[game].describe_options(world.bot.tables.by_channel[world.channel.id]
+                                             .options)
+    seen = seen.replace(rules_line, "")  # the adapter's house-rules line: a games' gap
+    assert english_in(seen) == set(), seen
+
+
+def board_and_hand(world: Any, game: str) -> list[Rendered]:
+    tables = world.bot.tables
+    table = tables.by_channel[world.channel.id]
+    return [tables.render_board(table), tables.render_hand(table, table.seat_of(world.alice.id))]
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(name, marks=pytest.mark.xfail(
+        name in UNCONVERTED, strict=True, reason="known gap: the renderer writes English"))
+    for name in sorted(GAMES)])
+async def test_a_persian_board_and_hand_have_no_english(world, game):
+    alice = world.alice
+    languages = world.bot.languages
+    await languages.choose(f"channel:{world.channel.id}", "fa")
+    await languages.choose(f"user:{alice.id}", "fa")
+    persian = LANGUAGES["fa"]
+    opened = await world.slash(alice, f"{game} start")
+    board = opened.response
+    spec = GAMES[game].spec
+    for _ in range(spec.seats.start - 1):
+        await world.click(alice, board, label=persian.t("button.add_ai"))
+    await world.click(alice, board, label=persian.t("button.start"))
+    found = {}
+    for rendered in board_and_hand(world, game):
+        assert not limit_problems(rendered)
+        message = texts(rendered.embed and _as_message(rendered))
+        found |= {word: message for word in english_in(message)}
+    assert found == {}, sorted(found)
+
+
+def _as_message(rendered: Rendered) -> Any:
+    rows = rendered.view.to_components() if rendered.view is not None else []
+    return type("Shown", (), {"content": "", "embeds": [rendered.embed], "components": rows})
+
+
+def test_the_english_words_scanned_are_real_catalog_words():
+    words = english_words()
+    assert {"seated", "table", "host"} <= words
+    assert "parlour" not in words and "manage" not in words
+    assert ENGLISH.t("refusal.seated").split()[-1].rstrip(".").lower() in words
