@@ -2,7 +2,8 @@
 house-rules); rules, kick and end come from the shared game cog (:mod:`cogs._game`).
 
 Rules (rules/kalooki.md §2, §2T): a table plays the ``jamaican`` or ``trinidad`` preset of
-:data:`engine.kalooki.rules.PRESETS` with its call window (K4) in seconds; the rules are
+:data:`engine.kalooki.rules.PRESETS` with its call window (K4) in seconds and, Trinidad only,
+calls on honour with the challenge (§2T.6 T23); the rules are
 checked when ``/kalooki start`` runs. A channel's house rules (``/kalooki house-rules``,
 Manage Channels) are saved as the setting ``channel:<id>`` / ``kalooki_rules`` and used by
 ``/kalooki start``; a value the starter gives always wins.
@@ -37,6 +38,7 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         call_window: app_commands.Range[int, 2, 60] | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
         stake: app_commands.Range[int, 1, 1_000_000] | None = None,
+        honour_calls: bool | None = None,
     ) -> None:
         """Open a Caribbean Kalooki table in this channel; you are the host.
 
@@ -53,10 +55,13 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         stake
             Chips each member puts at stake at Start (a table of members only); the winners
             share them, and a game that ends without a winner gives them back (default: none).
+        honour_calls
+            Trinidad only: calls on honour; at your draw you may challenge an over-caller
+            (default off).
         """
         await self.open_table(interaction, {
             "preset": preset, "call_window": call_window, "turn_seconds": turn_seconds,
-            "stake": stake,
+            "stake": stake, "honour_calls": honour_calls,
         }, stake)
 
     @app_commands.command(name="house-rules")
@@ -67,6 +72,7 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         preset: str | None = None,
         call_window: app_commands.Range[int, 2, 60] | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        honour_calls: bool | None = None,
         clear: bool = False,
     ) -> None:
         """Save this channel's default Caribbean Kalooki rules (Manage Channels).
@@ -79,12 +85,14 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
             Seconds a discard may be called.
         turn_seconds
             Seconds each decision may take before the default move is made.
+        honour_calls
+            Trinidad only: calls on honour, with challenges of over-callers.
         clear
             True: remove this channel's house rules (tables then start with Jamaican).
         """
         await self.save_house_rules(interaction, {
             "preset": preset or "jamaican", "call_window": call_window,
-            "turn_seconds": turn_seconds,
+            "turn_seconds": turn_seconds, "honour_calls": honour_calls,
         }, clear)
 
 

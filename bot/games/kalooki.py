@@ -6,7 +6,8 @@ Verbs (component → engine action): ``call`` (call the top discard, §2.7), ``a
 the top of the stock, §2.6 item 21), ``lay_down`` (the draft's staged combinations, §2.8),
 ``play_on`` (select value ``o_<meld>_<end>``: lay the one picked card off on a table
 combination, §2.9 items 46-50; ``x_<meld>_<to>``: exchange it for the joker it stands for,
-item 51, T9-T11), ``discard`` (select value = a card id, §2.6 item 21c) and ``end_turn`` (K8).
+item 51, T9-T11), ``discard`` (select value = a card id, §2.6 item 21c), ``end_turn`` (K8)
+and ``challenge`` (arg = the challenged seat, at one's draw in honour mode, §2T.6).
 
 Draft verbs (:data:`DRAFT_VERBS`; only the seat's private view changes, nothing reaches the
 engine): ``pick`` (the select of one page of the hand: its chosen values become the picked
@@ -17,7 +18,8 @@ its id: the two 7♥ are different cards (case C07).
 
 Table options (saved with the table, and as a channel's house rules): ``preset``
 (``jamaican`` or ``trinidad``, :data:`engine.kalooki.rules.PRESETS`), ``call_window`` (seconds
-a discard stays callable, K4) and ``turn_seconds`` (runtime). 3-6 seats in join order, no
+a discard stays callable, K4), ``honour_calls`` (Trinidad only: calls on honour, so over-callers
+may be challenged, §2T.6 T23) and ``turn_seconds`` (runtime). 3-6 seats in join order, no
 stakes; a member who leaves hands the seat to the AI, and a member may take an AI seat
 between deals.
 
@@ -45,6 +47,7 @@ from engine.kalooki import melds as m
 from engine.kalooki.actions import (
     Allow,
     CallDiscard,
+    Challenge,
     Discard,
     Draw,
     EndTurn,
@@ -113,7 +116,8 @@ class KalookiAdapter:
         Raises
         ------
         ValueError
-            Unknown preset or a call window out of :data:`CALL_WINDOW_RANGE`.
+            Unknown preset, a call window out of :data:`CALL_WINDOW_RANGE`, or calls on
+            honour with a preset that has no challenge.
         """
         preset = options.get("preset") or "jamaican"
         if preset not in PRESETS:
@@ -123,8 +127,11 @@ class KalookiAdapter:
         low, high = CALL_WINDOW_RANGE
         if not low <= window <= high:
             raise ValueError(f"the call window is {low:g}-{high:g} seconds")
+        honour = bool(options.get("honour_calls"))
+        if honour and not PRESETS[preset].challenge:
+            raise ValueError("calls on honour (and the challenge) are a Trinidad rule")
         try:
-            return make_rules(preset, call_window=window)
+            return make_rules(preset, call_window=window, honour_calls=honour)
         except ValidationError as error:
             raise ValueError(error.errors()[0]["msg"]) from None
 
@@ -240,6 +247,10 @@ class KalookiAdapter:
             return Discard(card=_card(values[0] if values else arg))
         if verb == "play_on":
             return _play_on(current, values[0] if values else arg)
+        if verb == "challenge":
+            if not arg.isdigit():
+                raise Refusal("illegal", "That is not a seat at this table.")
+            return Challenge(seat=int(arg))
         raise Refusal("illegal", "That control is not part of Kalooki.")
 
     def amount_prompt(self, game: Game, seat: int, verb: str) -> AmountPrompt | None:

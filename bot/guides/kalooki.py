@@ -71,7 +71,11 @@ GUIDE = Guide(
             "• **Refuse**: you take the called card yourself as your draw.\n\n"
             "A player who has laid down must allow. Only one call per turn: the card "
             "under a called card cannot be called. Under the Trinidad rules players may "
-            "call even after laying down."
+            "call even after laying down.\n\n"
+            "Trinidad with **calls on honour** (`honour_calls` at start): a 4th call is not "
+            "refused, but at your draw you may **challenge** a player you think holds more "
+            "than 18 cards. Whoever is wrong — you, or the over-caller — scores his hand "
+            "+ 50 for the deal and sits out the rest of it."
         )),
         Page("Going out and penalties", (
             "You go out when your last card leaves your hand — laid down, laid off or "

@@ -22,6 +22,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n import ENGLISH
 from bot.render.common import (
     COLOUR,
     SELECT_OPTIONS_MAX,
@@ -167,9 +168,10 @@ def contract_line(contract: Contract) -> str:
 
 
 def rules_line(rules: KalookiRules) -> str:
-    """The lobby's line: the preset, its note and the call window."""
+    """The lobby's line: the preset, its note, the call window and honour mode (§2T.6)."""
+    honour = f" {ENGLISH.t('kalooki.rules.honour_line')}" if rules.challenges else ""
     return (f"Rules: **{rules.name}** — {PRESET_NOTES.get(rules.name, '')}.\n"
-            f"Call window {rules.call_window:g} s. Details: `/kalooki rules`.")
+            f"Call window {rules.call_window:g} s.{honour} Details: `/kalooki rules`.")
 
 
 def meld_text(meld: m.Meld) -> str:
@@ -210,6 +212,11 @@ def _event(table: TableInfo, event: KalookiEvent) -> str:
                     f"(call {used}).")
         case ev.CallRefused(seat=seat, caller=caller, card=called):
             return f"{name(seat)} refuses {name(caller)}'s call and takes {card(called)}."
+        case ev.ChallengeMade(challenger=by, challenged=whom, hand_size=size, limit=limit,
+                              correct=correct, score=score):
+            key = "kalooki.log.challenge_right" if correct else "kalooki.log.challenge_wrong"
+            return table.lang.t(key, challenger=name(by), challenged=name(whom), size=size,
+                                limit=limit, score=score)
         case ev.LaidDown(seat=seat, melds=new, contract=first):
             what = "the contract" if first else "more"
             return f"{name(seat)} lays down {what}: " + " · ".join(meld_text(x) for x in new)
@@ -229,6 +236,8 @@ def _event(table: TableInfo, event: KalookiEvent) -> str:
             return f"The stock ran out again: deal {n} was void too often and is skipped."
         case ev.DealVoid(deal_number=n, dealer=dealer):
             return f"The stock ran out again: deal {n} is void; {name(dealer)} deals it again."
+        case ev.WentOut(seat=seat, last=True):
+            return table.lang.t("kalooki.log.last_left", name=name(seat))
         case ev.WentOut(seat=seat, down_and_out=True):
             return f"{name(seat)} goes down and out!"
         case ev.WentOut(seat=seat):
@@ -306,6 +315,8 @@ def _status(table: TableInfo, view: KalookiTableView) -> str:
                          f"{turn} allows or refuses.")
         case Phase.DRAW:
             lines.append(f"{turn} to draw.")
+            if view.rules.challenges:
+                lines.append(table.lang.t("kalooki.board.may_challenge", name=turn))
         case Phase.PLAY:
             lines.append(f"{turn} is playing: lay down, lay off, discard.")
         case Phase.BETWEEN_DEALS:
@@ -324,7 +335,8 @@ def _status(table: TableInfo, view: KalookiTableView) -> str:
     if view.ending and view.phase is not Phase.OVER:
         lines.append("The set ends after this deal.")
     kind = "Ranked" if table.ranked else "Casual"
-    lines.append(f"{kind} · rules: {view.rules.name}")
+    honour = f" · {table.lang.t('kalooki.board.honour')}" if view.rules.challenges else ""
+    lines.append(f"{kind} · rules: {view.rules.name}{honour}")
     return "\n".join(lines)
 
 
@@ -333,7 +345,11 @@ def _players(table: TableInfo, view: KalookiTableView) -> str:
     for seat in range(len(view.hand_sizes)):
         parts = [f"{'▶ ' if seat == view.turn else ''}**{seat_label(table, seat)}**"]
         if view.phase not in (Phase.BETWEEN_DEALS, Phase.OVER):
-            parts.append(plural(view.hand_sizes[seat], "card"))
+            if seat in view.sitting_out:
+                parts.append(table.lang.t("kalooki.board.sits_out",
+                                          points=view.sitting_out[seat]))
+            else:
+                parts.append(plural(view.hand_sizes[seat], "card"))
             parts.append(f"calls {view.calls_used[seat]}/{view.rules.max_calls}")
             if view.laid_down[seat]:
                 parts.append("laid down")
@@ -444,13 +460,17 @@ def _hand_status(table: TableInfo, view: KalookiSeatView) -> str:
     public = view.table
     kinds = {o.kind for o in view.options}
     top = card(public.discard_top) if public.discard_top is not None else "the discard"
+    if view.seat in public.sitting_out and public.turn is not None:
+        return table.lang.t("kalooki.hand.sitting_out", points=public.sitting_out[view.seat])
     if not kinds:
         if public.turn is None:
             return "Nothing to decide now."
         return f"Nothing to decide now; {seat_label(table, public.turn)}'s turn."
     if "call" in kinds:
+        used, most = public.calls_used[view.seat], public.rules.max_calls
+        over = f"\n{table.lang.t('kalooki.hand.over_call')}" if used >= most else ""
         return (f"You may call {top} (you get it and a stock card; call "
-                f"{public.calls_used[view.seat] + 1} of {public.rules.max_calls}).")
+                f"{used + 1} of {most}).{over}")
     if public.phase is Phase.WINDOW:
         return f"Your turn: take {top} now, or draw from the stock when the call window closes."
     if "allow" in kinds:
@@ -459,7 +479,11 @@ def _hand_status(table: TableInfo, view: KalookiSeatView) -> str:
         refuse = ", or refuse and take it yourself" if "refuse" in kinds else ""
         return f"{caller} calls {top}: allow it{refuse}."
     if "draw" in kinds:
-        return "Your turn: draw from the stock or take the discard."
+        text = "Your turn: draw from the stock or take the discard."
+        if "challenge" in kinds and public.contract is not None:
+            limit = public.rules.call_limit_hand(public.contract)
+            text += f"\n{table.lang.t('kalooki.hand.challenge', limit=limit)}"
+        return text
     return ("Pick cards, stage them as a three or a four, then **Lay down**. "
             "To lay off or exchange a joker, pick one card and choose where it goes. "
             "End with a discard.")
@@ -484,6 +508,13 @@ def _hand_view(table: TableInfo, view: KalookiSeatView, draft: Draft) -> Any:
             if kind == "call" and top is not None:
                 label = f"Call {card_label(top)}"
             ui.add_item(TableButton(ref(kind), label=label, style=style, row=0))
+    if "challenge" in by_kind:
+        for target in by_kind["challenge"].targets:
+            other = int(target)
+            label = table.lang.t("kalooki.button.challenge", name=seat_label(table, other),
+                                 count=view.table.hand_sizes[other])
+            ui.add_item(TableButton(ref("challenge", target), label=truncate(label, 80),
+                                    style=discord.ButtonStyle.danger, row=1))
     if "draw" in by_kind:
         sources = by_kind["draw"].targets
         if "stock" in sources:
@@ -572,6 +603,16 @@ def _play_on_options(table: TableInfo, view: KalookiSeatView, draft: Draft,
 # ---------------------------------------------------------------------- the rules
 
 
+def _challenge_fact(rules: KalookiRules) -> str:
+    """The challenge of the rules (§2T.6) in plain words ("" when they have none)."""
+    if rules.challenges:
+        limit = rules.call_limit_hand(rules.contracts[0])
+        return ENGLISH.t("kalooki.rules.honour", calls=rules.max_calls, limit=limit)
+    if rules.challenge:
+        return ENGLISH.t("kalooki.rules.no_challenge", calls=rules.max_calls)
+    return ""
+
+
 def rules_card(rules: KalookiRules, source: str) -> Rendered:
     """``/kalooki rules``: a table's rules in plain words (rules/kalooki.md §2, §2T).
 
@@ -596,9 +637,10 @@ def rules_card(rules: KalookiRules, source: str) -> Rendered:
         "penalties: joker 50, black ace 15, K Q J 10 = 10, 2-9 face value, red ace 1",
         "down and out doubles the others' penalties" if rules.down_and_out == "double"
         else "no bonus for going down and out",
+        _challenge_fact(rules),
         f"a deal void {rules.void_limit} times in a row (the stock ran out twice each "
         "time) is skipped",
     ]
-    embed.add_field(name="Table", value="\n".join(f"• {visible(f)}" for f in facts),
+    embed.add_field(name="Table", value="\n".join(f"• {visible(f)}" for f in facts if f),
                     inline=False)
     return Rendered(fit(embed), None)

@@ -38,11 +38,13 @@ def assert_fits(table: TableInfo, game: KalookiGame, rng: random.Random) -> None
         assert limit_problems(ADAPTER.hand(table, game, seat, draft.dump())) == []
 
 
-@pytest.mark.parametrize("preset", ["jamaican", "trinidad"])
+@pytest.mark.parametrize("preset", ["jamaican", "trinidad", "honour"])
 @pytest.mark.parametrize("players", [3, 4, 5, 6])
 def test_random_games_render_within_the_limits(preset, players):
     rng = random.Random(f"{preset}/{players}")
-    game = ADAPTER.new_game({"preset": preset}, players, f"render {players}".encode(), 0)
+    options = ({"preset": "trinidad", "honour_calls": True} if preset == "honour"
+               else {"preset": preset})
+    game = ADAPTER.new_game(options, players, f"render {players}".encode(), 0)
     table = info(players)
     declined: set[tuple[int, int]] = set()
     for step in range(3000):
@@ -97,3 +99,18 @@ def test_a_26_card_hand_and_six_players_with_long_melds_fit():
         assert limit_problems(rendered) == []
     assert limit_problems(ADAPTER.board(table, game)) == []
     assert_fits(table, game, rng)
+
+
+def test_calls_on_honour_are_a_trinidad_option_the_rules_card_explains():
+    assert ADAPTER.rules({"preset": "trinidad", "honour_calls": True}).challenges
+    assert not ADAPTER.rules({"preset": "trinidad"}).challenges
+    with pytest.raises(ValueError, match="Trinidad rule"):
+        ADAPTER.check_options({"preset": "jamaican", "honour_calls": True})
+    honour = ADAPTER.rules_card({"preset": "trinidad", "honour_calls": True}, "A table.", 0)
+    text = str(honour.embed.to_dict())
+    assert "calls on honour" in text and "more than 18 cards" in text
+    plain = str(ADAPTER.rules_card({"preset": "trinidad"}, "A table.", 0).embed.to_dict())
+    assert "there is no challenge" in plain
+    assert "challenge" not in str(ADAPTER.rules_card({}, "A table.", 0).embed.to_dict())
+    assert "over-callers may be challenged" in ADAPTER.describe_options(
+        {"preset": "trinidad", "honour_calls": True})

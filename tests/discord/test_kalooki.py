@@ -24,6 +24,7 @@ from engine.core import SYSTEM
 from engine.kalooki.game import KalookiGame
 from engine.kalooki.phases import Phase
 from engine.kalooki.rules import JAMAICAN
+from engine.kalooki.scoring import hand_points
 
 FACE = re.compile(r"(10|[2-9JQKA])([♣♦♥♠])|Jkr")
 WINDOW = 8.0  # the adapter's default call window, seconds
@@ -239,3 +240,85 @@ async def test_refusals_are_ephemeral_with_a_reason_and_change_nothing(world):
     bob_hand = await deal.hand(bob)
     assert "Nothing to decide" in bob_hand.embeds[0].fields[-1].value
     assert deal.game.pending()[0].seat == 0 and SYSTEM not in deal.table.deadlines
+
+
+async def open_honour_deal(world: Any) -> Deal:
+    """Alice (seat 0) and Bob (seat 1) with two AI seats under the Trinidad rules with calls
+    on honour (§2T.6): deal 1, Alice is to draw; AI seat 2 holds 20 cards after 4 calls (an
+    over-caller); AI seat 3 has used its three calls (the AI never over-calls)."""
+    opened = await world.slash(world.alice, "kalooki start", preset="trinidad",
+                             honour_calls=True)
+    deal = Deal(world, opened)
+    await world.click(world.bob, opened.response, label="Join")
+    for _ in range(2):
+        await world.click(world.alice, opened.response, label="Add AI")
+    await world.click(world.alice, opened.response, label="Start")
+    assert deal.game.rules.challenges
+    hands = {0: ids("2c 3c 4c 5c 7d 8d 9d Td 2h 4h 6h 8h"),
+             1: ids("2s 3s 4s 5s 7s 8s 9s Ts Jh Qh Kh Ah"),
+             2: ids("2d 3d 4d 5d 6d Jd Qd Kd 3h 5h 7h 9h 6c 8c Tc Jc Qc Kc Ac Ad"),
+             3: ids("2c 3c 4c 5c 7d 8d 9d Td 2h 4h 6h 8h", copy=1)}
+    rules = deal.game.rules.model_copy(update={"call_window": WINDOW})
+    game = KalookiGame.from_position(rules, hands=hands, dealer=3, turn=0, phase=Phase.DRAW,
+                                     discard=ids("6s"), stock=ids("Js Qs Ks"),
+                                     calls_used={2: 4, 3: 3})
+    table = deal.table
+    table.game = game
+    world.bot.tables._arm(table)
+    world.bot.tables.schedule_board_edit(table)
+    await world.env.advance_time(1)
+    return deal
+
+
+async def test_members_challenge_an_over_caller_and_a_player_who_did_not_over_call(world):
+    deal = await open_honour_deal(world)
+    alice, bob = world.alice, world.bob
+    hand = await deal.hand(alice)
+    labels = str(hand.components)
+    assert "Challenge 🤖" in labels and "(20 cards)" in labels and "Challenge Bob" in labels
+    assert "more than 18 cards" in hand.embeds[0].fields[-1].value
+    bob_hand = await deal.hand(bob)
+    assert "Challenge" not in str(bob_hand.components)  # only at one's own draw
+    over_caller = sorted(deal.game.hands[2])
+    await deal.click(alice, hand, custom_id=control_arg(hand, "challenge", "2"))
+    game = deal.game
+    assert game.sitting_out == {2: hand_points(over_caller) + 50}  # right: seat 2 sits out
+    assert game.discard[:20] == over_caller and game.turn == 0 and game.phase is Phase.DRAW
+    board = deal.board.embeds[0]
+    assert "sits out this deal" in board.fields[0].value
+    log = next(f.value for f in board.fields if f.name == "Log")
+    assert "challenges" in log and "20 cards against 18, right" in log
+    assert str(hand.components).count("Challenge") == 2  # Bob and seat 3 still may be
+    await deal.click(alice, hand, label="Draw from the stock")
+    await deal.select(alice, hand, ids("Js"), "discard")  # Bob's turn; seat 3 may call
+    await deal.wait(WINDOW)
+    assert deal.game.turn == 1 and deal.game.phase is Phase.DRAW
+    bob_hand = await deal.hand(bob)
+    targets = str(bob_hand.components)
+    assert "Challenge Alice" in targets and "(12 cards)" in targets
+    assert targets.count("Challenge") == 2  # Alice and seat 3, not seat 2 who sits out
+    bob_cards = list(deal.game.hands[1])
+    await deal.click(bob, bob_hand, custom_id=control_arg(bob_hand, "challenge", "3"))
+    game = deal.game
+    assert game.sitting_out[1] == hand_points(bob_cards) + 50  # wrong: Bob sits out
+    assert game.turn in (3, 0)  # seat 2 is skipped; AI seat 3 plays on
+    log = next(f.value for f in deal.board.embeds[0].fields if f.name == "Log")
+    assert "12 cards against 18, wrong" in log
+    bob_hand = await deal.hand(bob)
+    assert "You sit out the rest of this deal" in bob_hand.embeds[0].fields[-1].value
+    assert bob_hand.components == [] or "Challenge" not in str(bob_hand.components)
+    for _ in range(20):  # AI seat 3 plays its turn; seats 1 and 2 are skipped
+        if deal.game.turn == 0:
+            break
+        await deal.wait(5)
+    assert deal.game.turn == 0 and 1 not in deal.game.to_act and 2 not in deal.game.to_act
+
+
+def control_arg(message: Any, verb: str, arg: str) -> str:
+    """The custom_id of the message's component with ``verb`` and ``arg``."""
+    for row in message.components:
+        for child in (row if isinstance(row, dict) else row.to_dict())["components"]:
+            parts = child.get("custom_id", "").split(":")
+            if parts[3:] == [verb, arg]:
+                return child["custom_id"]
+    raise AssertionError(f"no {verb} {arg} control")
