@@ -67,7 +67,6 @@ class ParlourBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, load the cogs (with the commands' translator), restore tables,
         return orphan escrow, sync commands."""
-        self.settings.database.parent.mkdir(parents=True, exist_ok=True)
         self.store = await open_store(
             self.settings.database,
             starting_chips=self.settings.starting_chips,

@@ -1,13 +1,14 @@
 """Settings read from the environment and ``.env`` (DESIGN.md §5); ``.env.example`` documents each.
 
-Every setting but ``DISCORD_TOKEN`` is named ``PARLOUR_<FIELD>`` (``PARLOUR_DATABASE`` is the
-``database`` field). Tests and the playground build :class:`Settings` directly with keyword
-arguments, which win over the environment.
+Every setting but ``DISCORD_TOKEN`` is named ``PARLOUR_<FIELD>`` (``PARLOUR_SYNC`` is the
+``sync`` field), except the ``database`` field's ``PARLOUR_DATABASE_URL``. Tests and the
+playground build :class:`Settings` directly with keyword arguments, which win over the
+environment.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import PurePath
 from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
@@ -29,7 +30,10 @@ class Settings(BaseSettings):
         ``DISCORD_TOKEN``: the bot token from the Discord developer portal; None when unset
         (then ``python -m bot`` explains how to get one, or to use the playground).
     database
-        ``PARLOUR_DATABASE``: path of the SQLite file holding chips and tables.
+        ``PARLOUR_DATABASE_URL``: where chips and tables are kept: ``postgresql://...`` for
+        PostgreSQL (several shard processes share it), else SQLite: a file's path or
+        ``sqlite:///path`` (the default, ``data/parlour.db``). ``PARLOUR_DATABASE``, its
+        older name, is still read.
     sync
         ``PARLOUR_SYNC``: where slash commands are registered at start-up: ``"global"`` (every
         server; Discord may take a while to show changes), ``"off"`` (do not sync), or a guild id
@@ -67,7 +71,12 @@ class Settings(BaseSettings):
     discord_token: SecretStr | None = Field(
         default=None, validation_alias=AliasChoices("DISCORD_TOKEN", "discord_token")
     )
-    database: Path = Path("data/parlour.db")
+    database: str = Field(
+        default="data/parlour.db",
+        validation_alias=AliasChoices(
+            "PARLOUR_DATABASE_URL", "PARLOUR_DATABASE", "database_url", "database"
+        ),
+    )
     sync: Literal["global", "off"] | int = "global"
     starting_chips: int = Field(default=1000, ge=0)
     daily_chips: int = Field(default=100, ge=1)
@@ -83,6 +92,15 @@ class Settings(BaseSettings):
     def _blank_token_is_none(cls, value: object) -> object:
         if isinstance(value, str) and not value.strip():
             return None
+        return value.strip() if isinstance(value, str) else value
+
+    @field_validator("database", mode="before")
+    @classmethod
+    def _path_is_text(cls, value: object) -> object:
+        if isinstance(value, PurePath):
+            return str(value)
+        if isinstance(value, str) and not value.strip():
+            raise ValueError("must be a file's path or a postgresql:// URL, not blank")
         return value.strip() if isinstance(value, str) else value
 
     @field_validator("sync", mode="before")
@@ -117,8 +135,11 @@ def _guild_id(number: int, shown: object) -> int:
 
 
 def env_name(field: str) -> str:
-    """The environment variable that sets ``field`` (``"sync"`` -> ``"PARLOUR_SYNC"``)."""
-    return "DISCORD_TOKEN" if field == "discord_token" else f"PARLOUR_{field.upper()}"
+    """The environment variable that sets ``field`` (``"sync"`` -> ``"PARLOUR_SYNC"``,
+    ``"database"`` -> ``"PARLOUR_DATABASE_URL"``)."""
+    if field == "discord_token":
+        return "DISCORD_TOKEN"
+    return "PARLOUR_DATABASE_URL" if field == "database" else f"PARLOUR_{field.upper()}"
 
 
 def load_settings(**overrides: object) -> Settings:

@@ -249,7 +249,6 @@ async def drop_saved_tables(settings: Settings) -> None:
 
     The bot's start-up then returns their escrow to the members' balances.
     """
-    settings.database.parent.mkdir(parents=True, exist_ok=True)
     store = await open_store(settings.database, starting_chips=settings.starting_chips)
     try:
         for table_id, _guild, _channel, _data in await store.load_tables():

@@ -25,7 +25,7 @@ from bot.app import ParlourBot
 from bot.replies import reply, within_deadline
 from bot.store import InsufficientChips, LedgerEntry, Store
 from bot.store.checks import MAX_CHIPS
-from bot.store.sqlite import daily_amount
+from bot.store.sql import daily_amount
 
 CHIPS_COLOUR = discord.Colour.gold()
 DAILY_PERIOD = timedelta(hours=24)

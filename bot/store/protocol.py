@@ -1,7 +1,7 @@
 """The store's contract: the :class:`Store` protocol, its errors and ledger rows (DESIGN.md §5).
 
-Every backend (SQLite today, PostgreSQL when one bot runs as several shard processes) keeps
-the same promises:
+Every backend (SQLite, the embedded default; PostgreSQL, when one bot runs as several shard
+processes) keeps the same promises:
 
 - chips are whole ints, per server (guild); an account is created on first use with the
   starting grant;
@@ -17,6 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Literal, Protocol, runtime_checkable
+
+from bot.shards import Shards
 
 LedgerKind = Literal["grant", "burn", "transfer", "escrow", "settle", "orphan_return"]
 """Kinds of ledger rows (``"burn"``: chips an admin took away, destroyed)."""
@@ -357,9 +359,12 @@ class Store(Protocol):
         """Keep the last names members were seen with (member id -> display name)."""
         ...
 
-    async def return_orphan_escrow(self, live_table_ids: set[str]) -> dict[str, int]:
-        """Give back the escrow of every table not in ``live_table_ids`` to exactly the members
-        whose claims put it there; chips per table (a pool that does not add up stays)."""
+    async def return_orphan_escrow(
+        self, live_table_ids: set[str], shards: Shards | None = None
+    ) -> dict[str, int]:
+        """Give back the escrow of every table (of a guild on ``shards``; None: every guild)
+        not in ``live_table_ids`` to exactly the members whose claims put it there; chips
+        per table (a pool that does not add up stays)."""
         ...
 
     async def leaderboard(self, guild_id: int, limit: int = 10) -> list[tuple[int, int]]:
@@ -386,8 +391,9 @@ class Store(Protocol):
         """Forget a saved table (no error if unknown)."""
         ...
 
-    async def load_tables(self) -> list[tuple[str, int, int, str]]:
-        """Return every saved table as ``(table_id, guild_id, channel_id, data)``."""
+    async def load_tables(self, shards: Shards | None = None) -> list[tuple[str, int, int, str]]:
+        """Return every saved table (of a guild on ``shards``; None: every guild) as
+        ``(table_id, guild_id, channel_id, data)``."""
         ...
 
     async def get_setting(self, scope: str, key: str) -> str | None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.config import ConfigError, Settings, load_settings
+from bot.config import ConfigError, Settings, env_name, load_settings
 
 
 @pytest.fixture(autouse=True)
@@ -22,7 +22,7 @@ def clean_environment(monkeypatch, tmp_path):
 def test_defaults_follow_the_design():
     settings = load_settings()
     assert settings.discord_token is None
-    assert settings.database == Path("data/parlour.db")
+    assert settings.database == "data/parlour.db"
     assert settings.sync == "global"
     assert settings.sync_guild_id is None
     assert (settings.starting_chips, settings.daily_chips, settings.buy_in) == (1000, 100, 100)
@@ -32,7 +32,7 @@ def test_defaults_follow_the_design():
 
 def test_environment_variables_are_read(monkeypatch):
     monkeypatch.setenv("DISCORD_TOKEN", " secret-token ")
-    monkeypatch.setenv("PARLOUR_DATABASE", "/srv/parlour/chips.db")
+    monkeypatch.setenv("PARLOUR_DATABASE_URL", "postgresql://parlour@db/parlour")
     monkeypatch.setenv("PARLOUR_SYNC", "123456789012345678")
     monkeypatch.setenv("PARLOUR_STARTING_CHIPS", "500")
     monkeypatch.setenv("PARLOUR_DAILY_CHIPS", "25")
@@ -43,7 +43,7 @@ def test_environment_variables_are_read(monkeypatch):
     settings = load_settings()
     assert settings.discord_token.get_secret_value() == "secret-token"
     assert "secret-token" not in repr(settings)
-    assert settings.database == Path("/srv/parlour/chips.db")
+    assert settings.database == "postgresql://parlour@db/parlour"
     assert settings.sync == 123456789012345678
     assert settings.sync_guild_id == 123456789012345678
     assert (settings.starting_chips, settings.daily_chips, settings.buy_in) == (500, 25, 40)
@@ -73,7 +73,13 @@ def test_blank_token_counts_as_missing(monkeypatch):
 def test_keyword_arguments_override_the_environment(monkeypatch, tmp_path):
     monkeypatch.setenv("PARLOUR_SYNC", "off")
     settings = Settings(database=tmp_path / "t.db", sync="global", ai_delay=0)
-    assert (settings.database, settings.sync, settings.ai_delay) == (tmp_path / "t.db", "global", 0)
+    assert (settings.database, settings.sync, settings.ai_delay) == (
+        str(tmp_path / "t.db"), "global", 0)
+
+
+def test_the_older_database_variable_is_still_read(monkeypatch):
+    monkeypatch.setenv("PARLOUR_DATABASE", "/srv/parlour/chips.db")
+    assert load_settings().database == "/srv/parlour/chips.db"
 
 
 @pytest.mark.parametrize(
@@ -114,8 +120,7 @@ def test_every_bad_variable_is_reported_at_once(monkeypatch):
 def test_dotenv_example_documents_every_setting():
     example = (Path(__file__).parents[2] / ".env.example").read_text()
     for field in Settings.model_fields:
-        variable = "DISCORD_TOKEN" if field == "discord_token" else f"PARLOUR_{field.upper()}"
-        assert f"\n{variable}=" in example, variable
+        assert f"\n{env_name(field)}=" in example, field
 
 
 def test_dotenv_example_values_are_valid(tmp_path):

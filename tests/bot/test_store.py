@@ -1,7 +1,9 @@
-"""Chips in the SQLite store: grants, gifts, escrow, settlement, orphans, ranks, races.
+"""Chips in the store: grants, gifts, escrow, settlement, orphans, ranks, races.
 
-Real SQLite files in ``tmp_path``. Every test that moves chips ends by checking the books
-(DESIGN.md §5): balances + escrow == granted, and each balance == the sum of its ledger rows.
+Every test runs on both back ends (``database_url``: a real SQLite file in ``tmp_path``, the
+session's real PostgreSQL database emptied). Every test that moves chips ends by checking
+the books (DESIGN.md §5): balances + escrow == granted, and each balance == the sum of its
+ledger rows.
 Cases C08 (refusals), C09 (a gift during a deal) and C10 (50 concurrent operations) of
 cases/discord-table-faults.md are covered here.
 """
@@ -9,6 +11,7 @@ cases/discord-table-faults.md are covered here.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
@@ -19,9 +22,11 @@ from bot.store import (
     InsufficientChips,
     SeatResult,
     SqliteStore,
+    SqlStore,
     Store,
     StoreError,
     TableWrite,
+    make_store,
     open_store,
 )
 
@@ -33,12 +38,12 @@ NOON = datetime(2026, 1, 1, 12, 0, tzinfo=UTC)
 
 
 @pytest.fixture
-async def store(tmp_path):
-    async with SqliteStore(tmp_path / "parlour.db", starting_chips=START) as store:
+async def store(database_url):
+    async with make_store(database_url, starting_chips=START) as store:
         yield store
 
 
-async def books(store: SqliteStore, guild: int = GUILD) -> dict[int, int]:
+async def books(store: SqlStore, guild: int = GUILD) -> dict[int, int]:
     """Check the audit invariants of a guild and return every balance by user id."""
     balances = dict(await store.leaderboard(guild, limit=10_000))
     for user, balance in balances.items():
@@ -84,8 +89,8 @@ async def test_accounts_are_per_guild(store):
     assert await store.audit(GUILD) == (START + 500, 0, START + 500)
 
 
-async def test_zero_starting_chips_writes_no_ledger_row(tmp_path):
-    async with SqliteStore(tmp_path / "p.db", starting_chips=0) as store:
+async def test_zero_starting_chips_writes_no_ledger_row(database_url):
+    async with make_store(database_url, starting_chips=0) as store:
         assert await store.balance(GUILD, ANN) == 0
         assert await store.ledger(GUILD, ANN) == []
         assert await store.rank(GUILD, ANN) == (1, 1)
@@ -378,8 +383,8 @@ async def test_escrowed_chips_do_not_count_on_the_leaderboard(store):
     assert await store.leaderboard(GUILD) == [(BEN, START), (ANN, START - 600)]
 
 
-async def test_a_closed_store_raises_store_error(tmp_path):
-    store = SqliteStore(tmp_path / "p.db", starting_chips=START)
+async def test_a_closed_store_raises_store_error(database_url):
+    store = make_store(database_url, starting_chips=START)
     with pytest.raises(StoreError, match="not open"):
         await store.balance(GUILD, ANN)
     await store.open()
@@ -416,11 +421,10 @@ class TestConcurrency:
         assert all(isinstance(o, InsufficientChips) and o.balance == 0 for o in refused)
         assert await books(store) == {ANN: 0, BEN: 2 * START - 10, CAT: START + 10}
 
-    async def test_two_stores_on_one_file_wait_for_each_other(self, tmp_path):
-        path = tmp_path / "shared.db"
+    async def test_two_stores_on_one_database_wait_for_each_other(self, database_url):
         async with (
-            SqliteStore(path, starting_chips=START) as first,
-            SqliteStore(path, starting_chips=START) as second,
+            make_store(database_url, starting_chips=START) as first,
+            make_store(database_url, starting_chips=START) as second,
         ):
             await first.balance(GUILD, ANN)
             await second.balance(GUILD, BEN)
@@ -431,8 +435,12 @@ class TestConcurrency:
             assert await books(first) == {ANN: START + 40, BEN: START - 40}
 
     @pytest.mark.parametrize("cancel_at", range(1, 9))
-    async def test_a_cancelled_gift_moves_all_or_nothing(self, store, cancel_at):
-        """Cancel a gift while its n-th statement runs: a rollback leaves no trace."""
+    async def test_a_cancelled_gift_moves_all_or_nothing(self, tmp_path, cancel_at):
+        """Cancel a gift while its n-th SQLite statement runs: a rollback leaves no trace."""
+        async with SqliteStore(tmp_path / "parlour.db", starting_chips=START) as store:
+            await self.cancel_a_gift(store, cancel_at)
+
+    async def cancel_a_gift(self, store: SqliteStore, cancel_at: int) -> None:
         await store.escrow(GUILD, ANN, "t", 100)
         await store.balance(GUILD, BEN)
         loop = asyncio.get_running_loop()
@@ -461,6 +469,27 @@ class TestConcurrency:
             assert balances == {ANN: START - 107, BEN: START + 7}
         # the connection is usable again: no transaction was left open
         assert await store.transfer(GUILD, BEN, ANN, 1) == (balances[BEN] - 1, balances[ANN] + 1)
+
+    async def test_gifts_cancelled_at_any_moment_move_all_or_nothing(self, store):
+        """Cancel gifts after 0, 1, 2 ... turns of the event loop (on PostgreSQL: while a
+        statement is on the wire): each gift happened whole or not at all (one cancelled
+        while its COMMIT ran may have happened), and the store goes on working."""
+        await store.balance(GUILD, ANN)
+        await store.balance(GUILD, BEN)
+        given = 0
+        for turns in range(40):
+            gift = asyncio.create_task(store.transfer(GUILD, ANN, BEN, 1))
+            for _ in range(turns):
+                await asyncio.sleep(0)
+            gift.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await gift
+            balances = await books(store)
+            assert balances in ({ANN: START - given, BEN: START + given},
+                                {ANN: START - given - 1, BEN: START + given + 1})
+            given = START - balances[ANN]
+        assert given < 40  # the gift cancelled before its first turn never happened
+        assert await store.transfer(GUILD, BEN, ANN, 1) == (START + given - 1, START - given + 1)
 
 
 class TestCommitTable:

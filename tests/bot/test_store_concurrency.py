@@ -1,7 +1,8 @@
 """200 interleaved chip operations on one store, two servers (case C10 widened): gifts,
 dailies, grants, takes (burns), buy-ins and settlements run at once; refusals (not enough
 chips) change nothing. Afterwards every balance equals its ledger sum and, per server,
-balances + escrow == grants - burns.
+balances + escrow == grants - burns. On both back ends (PostgreSQL: ten pooled connections
+running the operations truly at once).
 """
 
 from __future__ import annotations
@@ -10,17 +11,17 @@ import asyncio
 import random
 from datetime import UTC, datetime, timedelta
 
-from bot.store import ChipMove, InsufficientChips, SqliteStore, StoreError, TableWrite
+from bot.store import ChipMove, InsufficientChips, StoreError, TableWrite, make_store
 
 GUILDS = (10, 11)
 MEMBERS = tuple(range(1, 9))
 START = 1000
 
 
-async def test_200_interleaved_operations_keep_every_ledger_and_the_audit(tmp_path):
+async def test_200_interleaved_operations_keep_every_ledger_and_the_audit(database_url):
     rng = random.Random(2026)
     day = datetime(2026, 1, 1, tzinfo=UTC)
-    async with SqliteStore(tmp_path / "parlour.db", starting_chips=START) as store:
+    async with make_store(database_url, starting_chips=START) as store:
 
         async def table_round(guild: int, number: int) -> None:
             table, players = f"g{guild}t{number}", rng.sample(MEMBERS, 3)
