@@ -14,7 +14,15 @@ import pytest
 
 from bot import ratings
 from bot.ratings import Rating
-from bot.store import GameResult, InsufficientChips, SeatResult, SqliteStore, TableWrite
+from bot.store import (
+    GameResult,
+    InsufficientChips,
+    SeatResult,
+    SqliteStore,
+    SqlStore,
+    TableWrite,
+    make_store,
+)
 from bot.store.schema import load_migrations
 
 GUILD, OTHER, CHANNEL = 10, 11, 20
@@ -45,12 +53,12 @@ def teams(a: tuple[int, int], b: tuple[int, int], winner: int) -> GameResult:
 
 
 @pytest.fixture
-async def store(tmp_path):
-    async with SqliteStore(tmp_path / "parlour.db", starting_chips=START) as store:
+async def store(database_url):
+    async with make_store(database_url, starting_chips=START) as store:
         yield store
 
 
-async def record(store: SqliteStore, game: GameResult, guild: int = GUILD,
+async def record(store: SqlStore, game: GameResult, guild: int = GUILD,
                  table: str = "t") -> None:
     await store.commit_table(TableWrite(table, guild, CHANNEL, None, result=game))
 
