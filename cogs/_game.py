@@ -26,6 +26,7 @@ from discord.ext import commands
 
 from bot.app import ParlourBot
 from bot.guides.paging import page_message, register_guides
+from bot.i18n import Language
 from bot.replies import reply, within_deadline
 from bot.runtime.components import register_components
 
@@ -54,9 +55,13 @@ class GameCog(commands.GroupCog):
         """The game's adapter (:data:`bot.games.GAMES`)."""
         return self.bot.tables.games[self.GAME]
 
-    @property
-    def title(self) -> str:
-        return self.adapter.spec.title
+    def title(self, lang: Language) -> str:
+        """The game's name in ``lang``."""
+        return lang.t(f"game.{self.GAME}")
+
+    async def language(self, interaction: discord.Interaction) -> Language:
+        """The language to answer ``interaction``'s member in (privately)."""
+        return await self.bot.languages.for_member(interaction)
 
     def house_key(self) -> str:
         """The setting key of a channel's house rules for this game."""
@@ -98,8 +103,9 @@ class GameCog(commands.GroupCog):
         try:
             self.adapter.check_options(options)
         except ValueError as error:
+            lang = await self.language(interaction)
             await reply(interaction, ephemeral=True,
-                        content=f"These rules cannot be played: {error}. Nothing was opened.")
+                        content=lang.t("house.unplayable_opened", reason=str(error)))
             return
         stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
         await self.bot.tables.open_command(interaction, self.GAME, options, stake)
@@ -111,32 +117,29 @@ class GameCog(commands.GroupCog):
         Manage Channels only; options that cannot be played are refused and nothing is
         saved."""
         assert interaction.channel_id is not None
+        lang = await self.language(interaction)
         if not interaction.permissions.manage_channels:
-            await interaction.response.send_message(
-                "Only members with Manage Channels can set this channel's house rules.",
-                ephemeral=True,
-            )
+            await reply(interaction, ephemeral=True, content=lang.t("house.needs_channels"))
             return
         scope = f"channel:{interaction.channel_id}"
         if clear:
             await within_deadline(
                 interaction, self.bot.store.set_setting(scope, self.house_key(), None))
-            await reply(interaction, ephemeral=True, content=f"This channel's {self.title} "
-                        "house rules are removed: tables start with the default rules.")
+            await reply(interaction, ephemeral=True,
+                        content=lang.t("house.removed", game=self.title(lang)))
             return
         saved = {key: value for key, value in chosen.items() if value is not None}
         try:
             self.adapter.check_options(saved)
         except ValueError as error:
-            await interaction.response.send_message(
-                f"These rules cannot be played: {error}. Nothing was saved.", ephemeral=True
-            )
+            await reply(interaction, ephemeral=True,
+                        content=lang.t("house.unplayable_saved", reason=str(error)))
             return
         await within_deadline(
             interaction, self.bot.store.set_setting(scope, self.house_key(), json.dumps(saved))
         )
         rendered = self.adapter.rules_card(
-            saved, f"Saved as this channel's house rules: `/{self.GAME} start` plays them.",
+            saved, lang.t("house.saved", command=f"/{self.GAME} start"),
             saved.get("buy_in") or self.bot.settings.buy_in,
         )
         await reply(interaction, embed=rendered.embed, ephemeral=True)
@@ -145,21 +148,20 @@ class GameCog(commands.GroupCog):
     async def rules(self, interaction: discord.Interaction) -> None:
         """Show the rules of this channel's table (or of the next one) in plain words."""
         assert interaction.channel_id is not None
+        lang = await self.language(interaction)
         table = self.bot.tables.by_channel.get(interaction.channel_id)
         if table is not None and table.game_name == self.GAME:
             options, buy_in = table.options, table.buy_in
-            source = f"Table {table.id} in this channel."
+            source = lang.t("house.source_table", table=table.id)
         else:
             options = await within_deadline(interaction, self.house_rules(interaction.channel_id))
             buy_in = options.pop("buy_in", None) or self.bot.settings.buy_in
-            source = ("No table here now; these are this channel's house rules."
-                      if options else "No table and no house rules here: the default rules.")
+            source = lang.t("house.source_house" if options else "house.source_default")
         try:
             rendered = self.adapter.rules_card(options, source, buy_in)
         except ValueError as error:  # saved by an older version with other rules
-            await reply(interaction, ephemeral=True, content=(
-                f"This channel's house rules cannot be played ({error}); set them again "
-                f"with `/{self.GAME} house-rules`."))
+            await reply(interaction, ephemeral=True, content=lang.t(
+                "house.unplayable_old", reason=str(error), command=f"/{self.GAME} house-rules"))
             return
         await reply(interaction, embed=rendered.embed, ephemeral=True)
 

@@ -3,7 +3,7 @@
 
 ``grant`` and ``take`` need Manage Server, checked when they run; ``take`` burns the chips
 (the audit is balances + escrow == grants - burns). Their amounts are typed text read
-strictly (ASCII digits only), so ``1e3`` or ``１２`` is refused with a reason.
+strictly (ASCII or Persian digits only), so ``1e3`` or ``１２`` is refused with a reason.
 
 Chips are per server (DESIGN.md §5); an account is created with the starting grant on first
 use. Private answers (your balance, your daily claim, every refusal) are ephemeral; a gift is
@@ -22,6 +22,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
+from bot.i18n import Language
+from bot.i18n.language import ascii_digits
 from bot.replies import reply, within_deadline
 from bot.store import InsufficientChips, LedgerEntry, Store
 from bot.store.checks import MAX_CHIPS
@@ -32,18 +34,17 @@ DAILY_PERIOD = timedelta(hours=24)
 HISTORY_PAGE = 10
 _DIGITS = re.compile(r"[0-9]{1,20}")
 REASONS = {
-    "starting_grant": "starting grant", "daily": "daily", "gift": "gift", "buy_in": "buy-in",
-    "stake": "stake", "escrow": "buy-in", "payout": "settlement", "leave": "settlement",
+    "starting_grant": "starting_grant", "daily": "daily", "gift": "gift", "buy_in": "buy_in",
+    "stake": "stake", "escrow": "buy_in", "payout": "settlement", "leave": "settlement",
     "refund": "settlement", "settle": "settlement", "forfeit": "settlement",
-    "orphan_return": "settlement (table closed)", "admin_grant": "grant",
-    "admin_take": "taken by an admin",
+    "orphan_return": "orphan_return", "admin_grant": "grant", "admin_take": "admin_take",
 }
-"""How ``/chips history`` names each ledger reason."""
+"""How ``/chips history`` names each ledger reason (message ``chips.reason.<name>``)."""
 
 
-def chips_text(amount: int) -> str:
-    """``1234`` -> ``"1,234 chips"`` (``"1 chip"`` for one)."""
-    return f"{amount:,} chip{'' if amount == 1 else 's'}"
+def chips_text(lang: Language, amount: int) -> str:
+    """``1234`` -> ``"1,234 chips"`` (``"1 chip"`` for one) in ``lang``."""
+    return lang.t("chips.amount", count=amount, amount=lang.grouped(amount))
 
 
 class Chips(commands.Cog):
@@ -73,18 +74,20 @@ class Chips(commands.Cog):
             Whose balance to show; yourself when left out.
         """
         member = member or interaction.user
+        lang = await self.bot.languages.for_member(interaction)
         if member.bot:
-            await refuse(interaction, f"{member.mention} is a bot; bots don't hold chips.")
+            await refuse(interaction, lang.t("chips.bot", name=member.mention))
             return
         balance, (rank, accounts) = await within_deadline(
             interaction, self._balance_and_rank(interaction.guild_id, member.id,
                                                 seen(interaction.user, member))
         )
-        whose = "You hold" if member.id == interaction.user.id else f"{member.mention} holds"
-        embed = discord.Embed(
-            title="Chips", description=f"{whose} **{chips_text(balance)}**.", colour=CHIPS_COLOUR
-        )
-        embed.add_field(name="Rank on this server", value=f"{rank} of {accounts}")
+        chips = chips_text(lang, balance)
+        text = (lang.t("chips.you_hold", chips=chips) if member.id == interaction.user.id
+                else lang.t("chips.holds", name=member.mention, chips=chips))
+        embed = discord.Embed(title=lang.t("chips.title"), description=text, colour=CHIPS_COLOUR)
+        embed.add_field(name=lang.t("chips.rank"),
+                        value=lang.t("chips.rank_of", rank=rank, accounts=accounts))
         await reply(interaction, embed=embed, ephemeral=True)
 
     async def _balance_and_rank(
@@ -100,28 +103,29 @@ class Chips(commands.Cog):
     async def daily(self, interaction: discord.Interaction) -> None:
         """Collect your free daily chips (once every 24 hours; come back daily for a bonus)."""
         guild_id, user = interaction.guild_id, interaction.user
+        lang = await self.bot.languages.for_member(interaction)
         now = self.bot.clock.now()
         balance, (streak, last) = await within_deadline(
             interaction, self._claim_daily(guild_id, user, now)
         )
-        next_claim = discord.utils.format_dt(last + DAILY_PERIOD, "R") if last else "soon"
+        next_claim = (discord.utils.format_dt(last + DAILY_PERIOD, "R") if last
+                      else lang.t("chips.soon"))
         if balance is None:
-            await refuse(interaction, f"You already collected your daily chips; come back "
-                         f"{next_claim}.")
+            await refuse(interaction, lang.t("chips.daily_again", when=next_claim))
             return
         settings = self.bot.settings
         amount = daily_amount(settings.daily_chips, settings.daily_streak_bonus,
                               settings.daily_streak_cap, streak)
         bonus = amount - settings.daily_chips
+        key = "chips.daily_bonus" if bonus else "chips.daily_collected"
         embed = discord.Embed(
-            title="Daily chips",
-            description=f"You collected **{chips_text(amount)}**"
-            + (f" (streak bonus {chips_text(bonus)})" if bonus else "")
-            + f". You now hold **{chips_text(balance)}**.",
+            title=lang.t("chips.daily_title"),
+            description=lang.t(key, chips=chips_text(lang, amount),
+                               bonus=chips_text(lang, bonus), balance=chips_text(lang, balance)),
             colour=CHIPS_COLOUR,
         )
-        embed.add_field(name="Streak", value=f"{streak} day{'' if streak == 1 else 's'}")
-        embed.add_field(name="Next claim", value=next_claim)
+        embed.add_field(name=lang.t("chips.streak"), value=lang.t("chips.days", count=streak))
+        embed.add_field(name=lang.t("chips.next_claim"), value=next_claim)
         await reply(interaction, embed=embed, ephemeral=True)
 
     async def _claim_daily(
@@ -148,6 +152,7 @@ class Chips(commands.Cog):
         page
             Which page of 10 (1 is the newest).
         """
+        lang = await self.bot.languages.for_member(interaction)
         ledger = await within_deadline(
             interaction, self.store.ledger(interaction.guild_id, interaction.user.id)
         )
@@ -155,12 +160,12 @@ class Chips(commands.Cog):
         page = min(page, pages)
         newest = ledger[::-1][(page - 1) * HISTORY_PAGE:page * HISTORY_PAGE]
         embed = discord.Embed(
-            title="Your chips history",
-            description="\n".join(history_line(entry) for entry in newest)
-            or "Nothing has moved yet.",
+            title=lang.t("chips.history_title"),
+            description="\n".join(history_line(lang, entry) for entry in newest)
+            or lang.t("chips.history_empty"),
             colour=CHIPS_COLOUR,
         )
-        embed.set_footer(text=f"Page {page} of {pages} · /chips history page:<n> for more")
+        embed.set_footer(text=lang.t("chips.history_footer", page=page, pages=pages))
         await reply(interaction, embed=embed, ephemeral=True)
 
     @chips.command(name="grant")
@@ -198,14 +203,15 @@ class Chips(commands.Cog):
     ) -> None:
         """``/chips grant`` and ``/chips take``: checks, then one store operation."""
         permissions = interaction.permissions
+        lang = await self.bot.languages.for_member(interaction)
         if not (permissions.manage_guild or permissions.administrator):
-            await refuse(interaction, "You need the Manage Server permission to "
-                         f"{'take' if take else 'grant'} chips.")
+            await refuse(interaction, lang.t("chips.needs_server_take" if take
+                                             else "chips.needs_server_grant"))
             return
         if member.bot:
-            await refuse(interaction, f"{member.display_name} is a bot; bots don't hold chips.")
+            await refuse(interaction, lang.t("chips.bot", name=member.display_name))
             return
-        amount = parse_chips(text)
+        amount = parse_chips(text, lang)
         if isinstance(amount, str):
             await refuse(interaction, amount)
             return
@@ -217,19 +223,21 @@ class Chips(commands.Cog):
                 ephemeral=False,
             )
         except InsufficientChips as short:
-            await refuse(interaction, f"{member.display_name} holds only "
-                         f"{chips_text(short.balance)}; nothing was taken.")
+            await refuse(interaction, lang.t("chips.holds_only_taken", name=member.display_name,
+                                             chips=chips_text(lang, short.balance)))
             return
-        verb = "took" if take else "granted"
-        preposition = "from" if take else "to"
+        public = await self.bot.languages.for_channel(interaction)
         embed = discord.Embed(
-            title="Chips taken" if take else "Chips granted",
-            description=f"{discord.utils.escape_markdown(interaction.user.display_name)} {verb}"
-            f" **{chips_text(amount)}** {preposition} "
-            f"{discord.utils.escape_markdown(member.display_name)}.",
+            title=public.t("chips.taken_title" if take else "chips.granted_title"),
+            description=public.t(
+                "chips.taken" if take else "chips.granted",
+                admin=discord.utils.escape_markdown(interaction.user.display_name),
+                chips=chips_text(public, amount),
+                name=discord.utils.escape_markdown(member.display_name)),
             colour=CHIPS_COLOUR,
         )
-        embed.set_footer(text=f"{member.display_name} now holds {chips_text(balance)}.")
+        embed.set_footer(text=public.t("chips.now_holds", name=member.display_name,
+                                       chips=chips_text(public, balance)))
         await reply(interaction, embed=embed)
 
     async def _grant_or_burn(
@@ -262,14 +270,16 @@ class Chips(commands.Cog):
             How many chips to give (a whole number, at least 1).
         """
         giver = interaction.user
+        lang = await self.bot.languages.for_member(interaction)
         if member.bot:
-            await refuse(interaction, f"{member.mention} is a bot; bots don't hold chips.")
+            await refuse(interaction, lang.t("chips.bot", name=member.mention))
             return
         if member.id == giver.id:
-            await refuse(interaction, "You can't give chips to yourself.")
+            await refuse(interaction, lang.t("chips.give_self"))
             return
         if amount < 1:
-            await refuse(interaction, f"You can only give 1 chip or more, not {amount:,}.")
+            await refuse(interaction, lang.t("chips.give_at_least",
+                                             amount=lang.grouped(amount)))
             return
         try:
             balance = await within_deadline(
@@ -278,14 +288,18 @@ class Chips(commands.Cog):
                 ephemeral=False,
             )
         except InsufficientChips as short:
-            await refuse(interaction, f"You hold only {chips_text(short.balance)}.")
+            await refuse(interaction, lang.t("chips.you_hold_only",
+                                             chips=chips_text(lang, short.balance)))
             return
+        public = await self.bot.languages.for_channel(interaction)
         embed = discord.Embed(
-            title="Chips given",
-            description=f"{giver.mention} gave {member.mention} **{chips_text(amount)}**.",
+            title=public.t("chips.given_title"),
+            description=public.t("chips.given", giver=giver.mention, name=member.mention,
+                                 chips=chips_text(public, amount)),
             colour=CHIPS_COLOUR,
         )
-        embed.set_footer(text=f"{giver.display_name} now holds {chips_text(balance)}.")
+        embed.set_footer(text=public.t("chips.now_holds", name=giver.display_name,
+                                       chips=chips_text(public, balance)))
         await reply(interaction, embed=embed)
 
     async def _transfer(
@@ -307,28 +321,32 @@ class Chips(commands.Cog):
         return balance
 
 
-def parse_chips(text: str) -> int | str:
-    """A typed amount of chips (ASCII digits only), or the sentence saying why it is not one
-    (``-5``, ``0``, ``1e3``, ``１２`` and ``2**63`` are refused)."""
-    cleaned = text.strip()
-    shown = discord.utils.escape_markdown(cleaned[:20]) or "(nothing)"
+def parse_chips(text: str, lang: Language) -> int | str:
+    """A typed amount of chips (digits only, ASCII or Persian), or the sentence in ``lang``
+    saying why it is not one (``-5``, ``0``, ``1e3``, ``１２`` and ``2**63`` are refused)."""
+    cleaned = ascii_digits(text.strip())
+    shown = discord.utils.escape_markdown(cleaned[:20]) or lang.t("refusal.nothing")
     if not _DIGITS.fullmatch(cleaned):
-        return f"“{shown}” is not a whole number of chips: type digits only, like 50."
+        return lang.t("chips.not_a_number", typed=shown)
     amount = int(cleaned)
     if amount < 1:
-        return "The amount must be at least 1 chip."
+        return lang.t("chips.at_least_one")
     if amount > MAX_CHIPS:
-        return f"The amount can be at most {MAX_CHIPS:,} chips."
+        return lang.t("chips.at_most", count=MAX_CHIPS, amount=lang.grouped(MAX_CHIPS))
     return amount
 
 
-def history_line(entry: LedgerEntry) -> str:
+def history_line(lang: Language, entry: LedgerEntry) -> str:
     """``<t:…:R> · +100 · daily → 1,100 chips``: when, the change, its reason, the balance."""
-    label = REASONS.get(entry.reason, entry.reason.replace("_", " "))
-    if entry.kind == "grant" and entry.reason not in REASONS:
-        label = "grant"
-    return (f"{discord.utils.format_dt(entry.at, 'R')} · **{entry.delta:+,}** · {label} "
-            f"→ {chips_text(entry.balance_after)}")
+    reason = REASONS.get(entry.reason)
+    if reason is None:
+        label = lang.t("chips.reason.grant") if entry.kind == "grant" else (
+            entry.reason.replace("_", " "))
+    else:
+        label = lang.t(f"chips.reason.{reason}")
+    return lang.t("chips.history_line", when=discord.utils.format_dt(entry.at, "R"),
+                  delta=lang.grouped(entry.delta, signed=True), reason=label,
+                  balance=chips_text(lang, entry.balance_after))
 
 
 def seen(*members: discord.abc.User) -> dict[int, str]:

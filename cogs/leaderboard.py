@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
+from bot.i18n import ENGLISH
 from bot.replies import reply, within_deadline
 from bot.store import BoardRow, Metric, Store
 from cogs.chips import chips_text
@@ -44,7 +45,7 @@ def value_text(metric: str, value: float | int) -> str:
     """How a board shows a value of ``metric``."""
     match metric:
         case "chips":
-            return chips_text(int(value))
+            return chips_text(ENGLISH, int(value))
         case "rating":
             return rating_text(float(value))
         case "wins":

@@ -18,6 +18,7 @@ from functools import cached_property
 from typing import Any
 
 import babel
+import babel.numbers
 
 from bot.i18n import catalogs
 
@@ -30,6 +31,14 @@ DIGITS = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
 Persian writes ``arabext``)."""
 
 _FORMATTER = string.Formatter()
+
+_LOCAL_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
+
+
+def ascii_digits(text: str) -> str:
+    """``text`` with Persian and Arabic-Indic digits as ASCII ones (what a Persian keyboard
+    types for an amount); other characters unchanged."""
+    return text.translate(_LOCAL_DIGITS)
 
 
 def placeholders(text: str) -> frozenset[str]:
@@ -109,6 +118,14 @@ class Language:
     def number(self, value: int) -> str:
         """An integer in this language's digits, without grouping: ``1234`` / ``۱۲۳۴``."""
         return str(value).translate(self._digits)
+
+    def grouped(self, value: int, *, signed: bool = False) -> str:
+        """An integer with the language's group separator and digits: ``1,234`` /
+        ``1.234`` / ``۱٬۲۳۴`` (``signed``: ``+100``, ``-5``). Pass it as a str placeholder."""
+        text = babel.numbers.format_decimal(abs(value), locale=self._locale,
+                                            numbering_system="default")
+        sign = "-" if value < 0 else "+" if signed else ""
+        return sign + text.translate(self._digits)
 
     def isolate(self, text: str) -> str:
         """``text`` as a directional isolate in a right-to-left language (unchanged in a

@@ -18,6 +18,7 @@ import discord
 
 from bot.i18n import Language, Msg
 from bot.i18n.choice import Languages
+from bot.i18n.language import ascii_digits
 from bot.render import common
 from bot.replies import answer_failure, reply, within_deadline
 from bot.runtime.components import AmountModal
@@ -31,9 +32,6 @@ AMOUNT_DIGITS = 9
 """Most digits a typed amount may have; a longer one is above any limit and any stack."""
 
 
-_LOCAL_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
-
-
 def parse_amount(text: str) -> int:
     """Read a typed amount of chips strictly: digits only, ASCII or Persian/Arabic (``abc``,
     ``-3``, ``1e3``, ``10a`` and ``2.5`` are refused); the game checks the range.
@@ -44,7 +42,7 @@ def parse_amount(text: str) -> int:
         ``bad_amount`` with a sentence that quotes the input; ``over_limit`` for digits
         only but more than :data:`AMOUNT_DIGITS` of them.
     """
-    cleaned = text.strip().translate(_LOCAL_DIGITS)
+    cleaned = ascii_digits(text.strip())
     if not _AMOUNT.fullmatch(cleaned):
         shown = discord.utils.escape_markdown(common.truncate(cleaned, 20))
         raise Refusal("bad_amount",
