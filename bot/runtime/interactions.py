@@ -70,8 +70,11 @@ class TableInteractions:
             await self.languages.observe(interaction)
             await self._on_component(interaction, ref, values)
         except Refusal as refusal:
-            await self._refuse(interaction, refusal)
             table = self.by_id.get(ref.table)
+            if (refusal.code == "stale" and table is not None
+                    and await self._answer_stale(interaction, table, refusal)):
+                return
+            await self._refuse(interaction, refusal)
             if table is not None and not self._from_board(interaction, table):
                 self.schedule_board_edit(table)
         except Exception as error:  # answer even a bug, then log it
@@ -113,8 +116,10 @@ class TableInteractions:
             if seat is None:
                 raise Refusal("not_seated", Msg("refusal.not_seated"))
             rendered = self.render_hand(table, seat)
-            await self._private(interaction, content=self._board_note(interaction, table),
-                                embed=rendered.embed, view=rendered.view)
+            note = self._board_note(interaction, table)
+            await self._private(interaction, content=note, embed=rendered.embed,
+                                view=rendered.view)
+            self.keep_hand(table, seat, interaction, rendered, content=note)
             if not self._from_board(interaction, table):
                 self.schedule_board_edit(table)  # a deleted board is posted again now
             return
@@ -166,12 +171,33 @@ class TableInteractions:
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is not TableState.PLAYING:
-            rendered = self.render_board(table)
+            await self._update(interaction, self.render_board(table))
         else:
-            rendered = self.render_hand(table, seat)
-        await self._update(interaction, rendered)
+            await self._show_hand(interaction, table, seat)
         if board_changed:
             self.schedule_board_edit(table)
+
+    async def _show_hand(
+        self, interaction: discord.Interaction, table: Table, seat: int, note: str | None = None
+    ) -> None:
+        """Answer a click on a private view with the seat's current hand (and ``note``
+        above it) in that same message, which becomes the hand kept current."""
+        rendered = self.render_hand(table, seat)
+        await self._update(interaction, rendered, content=note)
+        self.keep_hand(table, seat, interaction, rendered, content=note)
+
+    async def _answer_stale(
+        self, interaction: discord.Interaction, table: Table, refusal: Refusal
+    ) -> bool:
+        """A click on an old private view whose decision is over: the view itself shows the
+        refusal above the member's current hand. False (answer nothing) when the click came
+        from the board or the member holds no hand there."""
+        seat = table.seat_of(interaction.user.id)
+        if (self._from_board(interaction, table) or interaction.message is None
+                or seat is None or table.state is not TableState.PLAYING):
+            return False
+        await self._show_hand(interaction, table, seat, refusal.text(self._lang(interaction)))
+        return True
 
     def _board_note(self, interaction: discord.Interaction, table: Table) -> str | None:
         """A line for the member when the board cannot be shown (missing permissions)."""
@@ -200,11 +226,16 @@ class TableInteractions:
             await self._private(interaction, content=self._lang(interaction).t("table.done"))
             self.schedule_board_edit(table)
 
-    async def _update(self, interaction: discord.Interaction, rendered: Rendered) -> None:
+    async def _update(
+        self, interaction: discord.Interaction, rendered: Rendered, content: str | None = None
+    ) -> None:
+        """Answer by editing the clicked message: ``rendered`` with ``content`` above it (None
+        removes an earlier line, such as a refusal)."""
+        message = {"content": content, "embed": rendered.embed, "view": rendered.view}
         if interaction.response.is_done():
-            await interaction.edit_original_response(embed=rendered.embed, view=rendered.view)
+            await interaction.edit_original_response(**message)
         else:
-            await interaction.response.edit_message(embed=rendered.embed, view=rendered.view)
+            await interaction.response.edit_message(**message)
 
     async def _private(self, interaction: discord.Interaction, **message: Any) -> None:
         """Send an ephemeral answer (or follow-up when the interaction was deferred)."""

@@ -66,6 +66,9 @@ class Publisher:
     async def _save_quietly(self, table: Table) -> None:  # provided by the registry
         raise NotImplementedError
 
+    async def _update_hands(self, table: Table) -> None:  # provided by the hand keeper
+        raise NotImplementedError
+
     def schedule_board_edit(self, table: Table) -> None:
         """Edit the board soon with the bot's token (never an interaction token, C01).
 
@@ -79,7 +82,8 @@ class Publisher:
             table.board_task = self._spawn(self._publish_loop(table))
 
     async def _publish_loop(self, table: Table) -> None:
-        """Debounced publishing: the board, then the members' DM hand views.
+        """Debounced publishing: the board, then the members' DM hand views and their hand
+        messages kept current (:mod:`bot.runtime.hands`).
 
         At most one board edit per ``board_edit_interval`` seconds; an edit that failed on
         Discord's side is tried again :data:`BOARD_RETRIES` times at most, waiting
@@ -102,6 +106,7 @@ class Publisher:
             if table.dms_dirty:
                 table.dms_dirty = False
                 await self._update_dms(table)
+                await self._update_hands(table)
 
     async def wants_dm(self, member_id: int) -> bool:
         """True when the member turned DM hand views on (setting ``user:<id>`` / ``dm``,

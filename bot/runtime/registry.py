@@ -27,7 +27,8 @@ The member-level operations (:meth:`TableRegistry.join`, :meth:`~TableRegistry.a
 plain ids and raise :class:`~bot.runtime.refs.Refusal`; the interaction handlers inherited
 from :class:`bot.runtime.interactions.TableInteractions` turn clicks into those operations
 and answer each interaction exactly once; board edits and DM hand views are
-:class:`bot.runtime.publisher.Publisher`'s.
+:class:`bot.runtime.publisher.Publisher`'s, the hand messages kept current
+:class:`bot.runtime.hands.HandKeeper`'s.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from typing import Any, TypeVar
 from bot.i18n import Msg
 from bot.i18n.choice import Languages
 from bot.render import common
+from bot.runtime.hands import HandKeeper
 from bot.runtime.interactions import TableInteractions
 from bot.runtime.publisher import Publisher
 from bot.runtime.refs import STALE, Ref, Refusal, new_table_id
@@ -79,7 +81,7 @@ _HINTED = frozenset({"over_limit", "not_enough_chips"})
 (``refusal.hint.<code>``)."""
 
 
-class TableRegistry(TableInteractions, Publisher):
+class TableRegistry(TableInteractions, HandKeeper, Publisher):
     """Every live table of the bot, keyed by channel id and by table id.
 
     Parameters

@@ -16,11 +16,14 @@ import secrets
 from collections import deque
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.i18n import ENGLISH, Language, Msg
 from bot.runtime.spec import GameAdapter, GameSpec, SeatInfo, TableInfo
 from bot.store import ChipMove, GameResult
+
+if TYPE_CHECKING:
+    from bot.runtime.hands import HandLink
 
 SNAPSHOT_VERSION = 2
 """Version of :meth:`Table.snapshot`'s JSON. Version 1 (no ``ranked``, no game schema, no
@@ -128,6 +131,15 @@ class Table:
     board_blocked
         The bot may not edit or post the board (missing permissions; not saved): members
         are told so when they interact, and play on from "My hand".
+    hand_links
+        Seat -> the member's latest private hand message, kept current while its interaction
+        token lives (:mod:`bot.runtime.hands`; not saved: a restart forgets the tokens).
+    hand_turns
+        The seats that had a decision at the last hand update (not saved): a seat not among
+        them whose turn comes is nudged.
+    after_board
+        Messages posted in the channel after the board (not saved): past a screen's worth the
+        board is posted again at the bottom (:mod:`bot.runtime.publisher`).
     """
 
     id: str
@@ -165,6 +177,9 @@ class Table:
     result: GameResult | None = field(default=None, repr=False)
     declined: set[tuple[int, int]] = field(default_factory=set, repr=False)
     drafts: dict[int, tuple[int, Any]] = field(default_factory=dict)
+    hand_links: dict[int, HandLink] = field(default_factory=dict, repr=False)
+    hand_turns: set[int] = field(default_factory=set, repr=False)
+    after_board: int = 0
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""

@@ -121,3 +121,50 @@ async def test_a_whole_table_plays_through_discord(world, game):
     results = await world.store.results(world.guild.id, game)
     assert len(results) == 1 and results[0][0].game == game
     assert {seat.user_id for seat in results[0][0].seats} >= {alice.id}
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_one_my_hand_serves_many_decisions(world, game):
+    """Alice and Bob press My hand once each; their hand messages are edited as the game
+    moves, so whenever Alice's turn comes, the message she already has shows her current
+    decision's controls; she decides three times from it and no other hand is posted."""
+    rng = random.Random(game)
+    alice, bob = world.alice, world.bob
+    board = (await world.slash(alice, f"{game} start")).response
+    join = next(c for c in controls(board) if c["label"].startswith("Join"))
+    await world.click(bob, board, custom_id=join["custom_id"])
+    table = world.bot.tables.by_channel[world.channel.id]
+    while len(table.seats) < world.bot.tables.spec(table).seats.start:
+        await world.click(alice, board, label="Add AI")
+    await world.click(alice, board, label="Start")
+    hands = {member.id: (await world.click(member, board, label="My hand")).response
+             for member in (alice, bob)}
+    decided = 0
+    for _ in range(MAX_STEPS):
+        if decided >= 3:
+            break
+        game_state = table.game
+        if game_state.between_deals:
+            await world.click(alice, board, label="Next deal")
+            continue
+        member = next((m for m in (alice, bob) if table.seat_of(m.id) in game_state.to_act
+                       and not table.seats[table.seat_of(m.id)].ai), None)
+        if member is None:
+            away = next((m for m in (alice, bob) if table.seats[table.seat_of(m.id)].ai), None)
+            if away is not None:
+                await world.click(away, board, label="I'm back")
+            else:
+                await wait(world, 10)  # rule timers
+            continue
+        seat = table.seat_of(member.id)
+        decision = game_state.decision_id(seat)
+        hand = hands[member.id]
+        assert f":{seat}.{decision}:" in str(rows(hand)), "the hand is not current"
+        assert await answer(world, member, hand, rng)
+        if seat in table.game.to_act and table.game.decision_id(seat) == decision:
+            await wait(world, 200)  # a draft step or a refusal: the time runs out
+        elif member is alice:
+            decided += 1
+    assert decided >= 3
+    posted = [m for m in world.channel.history(viewer=alice) if m.flags.ephemeral and m.embeds]
+    assert [m.id for m in posted] == [hands[alice.id].id], "a second hand was posted"

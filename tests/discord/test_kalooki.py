@@ -175,6 +175,7 @@ async def test_a_deal_with_a_call_a_restart_mid_draft_and_going_out_by_laying_of
     alice = world.alice
     stale_hand = await deal.hand(alice)
     assert "Call K♥" in str(stale_hand.components)
+    await deal.hand(alice)  # a newer hand is kept current: the first one keeps its buttons
     await deal.click(alice, deal.board, label="Call K♥ · Alice")  # the AI seat 3 allows
     game = deal.game
     assert game.calls_used[0] == 1 and len(game.hands[0]) == 11

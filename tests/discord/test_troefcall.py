@@ -323,6 +323,7 @@ async def test_the_trick_7_winner_plays_on_by_leading_to_trick_8(world):
     game = session.game
     member, partner = session.member(3), session.member(1)
     offered = await session.my_hand(partner)
+    await session.my_hand(partner)  # a newer hand is kept current: `offered` keeps its buttons
     hand = await session.my_hand(member)
     lead = next(label for label in labels(hand) if not label.startswith("Kap"))
     await session.click(member, hand, label=lead)

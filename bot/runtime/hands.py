@@ -1,0 +1,187 @@
+"""Private hand messages kept current: each member's latest hand is edited as the game moves
+(DESIGN.md §4 "Private hands", issue 10 item 2).
+
+A member's hand message is ephemeral; only the interaction that posted it (My hand) or last
+updated it (a click on its controls, an amount modal sent from it) can edit it, through that
+interaction's webhook token — not the bot token, so these edits cost nothing of the bot's
+rate limits — and only while the token lives (Discord: 15 minutes). The runtime keeps one
+:class:`HandLink` per seat (in memory: a restart forgets them, and the member's next My hand
+makes a new one), edits the message when the seat's view changed (coalesced: the latest
+state is rendered when the edit is made; an unchanged view is not sent again) and stops
+:data:`TOKEN_MARGIN` seconds before the token runs out. A failed edit (the member dismissed
+the message, the token expired early) drops the link and changes nothing else; the member's
+next My hand posts a fresh hand. A link belongs to a member and a seat: when the seat
+changes hands the link is dropped, so no message ever shows another seat's cards.
+
+The member whose turn it is: an edit notifies nobody, so when the turn passes to a member
+who has not touched their hand for :data:`NUDGE_QUIET` seconds, a one-line ephemeral
+follow-up (:data:`NUDGE`, in the member's language) is sent through their hand's token,
+below their hand; the previous one is deleted, so at most one such line exists per member,
+seen by them alone, and nothing is added to the channel.
+
+:class:`HandKeeper` is mixed into :class:`bot.runtime.registry.TableRegistry`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+
+from bot.i18n import Msg
+from bot.i18n.choice import Languages
+from bot.runtime.spec import Rendered
+from bot.runtime.table import Table, TableState
+from engine.core import SYSTEM
+
+log = logging.getLogger("parlour.tables")
+
+TOKEN_SECONDS = 15 * 60.0
+"""Seconds an interaction token may edit its messages (Discord's limit)."""
+
+TOKEN_MARGIN = 60.0
+"""Seconds before the token's end at which the runtime stops editing a hand message (the
+bot's clock and Discord's may differ a little)."""
+
+NUDGE_QUIET = 30.0
+"""Seconds a member must have left their hand untouched before the turn passing to them sends
+them a nudge (a member who just clicked is looking at it)."""
+
+NUDGE = Msg("hand.nudge")
+"""The one line a member gets when the turn passes to them (see the module docstring)."""
+
+
+@dataclass
+class HandLink:
+    """Where a seat's latest hand message is and how it can be edited.
+
+    Attributes
+    ----------
+    member_id
+        The member the message was shown to; the link serves only while they hold the seat.
+    interaction
+        The interaction whose webhook token edits the message.
+    followup_id
+        The message's id when it is a follow-up of ``interaction``; None when it is the
+        interaction's original response (a My hand answer or a clicked hand).
+    since
+        Bot-clock POSIX seconds of ``interaction``: its token edits until
+        ``since + TOKEN_SECONDS - TOKEN_MARGIN``; also when the member last touched their hand.
+    shown
+        A fingerprint of what the message shows now (:func:`fingerprint`).
+    nudge
+        The interaction and id of the member's latest "your turn" follow-up, if any.
+    """
+
+    member_id: int
+    interaction: discord.Interaction
+    followup_id: int | None
+    since: float
+    shown: str
+    nudge: tuple[discord.Interaction, int] | None = None
+
+    def live(self, now: float) -> bool:
+        """Whether the token may still edit the message at ``now`` (with the margin)."""
+        return now < self.since + TOKEN_SECONDS - TOKEN_MARGIN
+
+
+def fingerprint(rendered: Rendered, content: str | None = None) -> str:
+    """What a message shows (text, embed and components) as one comparable string."""
+    view = rendered.view.to_components() if rendered.view is not None else []
+    return json.dumps([content, rendered.embed.to_dict(), view], sort_keys=True, default=str)
+
+
+class HandKeeper:
+    """Hand messages kept current (mixed into the table registry; see the module docstring)."""
+
+    bot: Any
+    languages: Languages
+
+    def render_hand(self, table: Table, seat: int) -> Rendered:  # provided by the registry
+        raise NotImplementedError
+
+    def _now(self) -> float:  # provided by the registry
+        raise NotImplementedError
+
+    def keep_hand(
+        self, table: Table, seat: int, interaction: discord.Interaction, rendered: Rendered,
+        *, content: str | None = None, followup_id: int | None = None,
+    ) -> None:
+        """Remember that ``interaction`` just showed ``rendered`` as ``seat``'s hand: from
+        now on that message is the one kept current (a previous nudge is carried over). A
+        DM hand view is not linked: the DM hand views keep it (:mod:`bot.runtime.publisher`)."""
+        if interaction.guild_id is None:
+            return
+        old = table.hand_links.get(seat)
+        table.hand_links[seat] = HandLink(
+            member_id=interaction.user.id,
+            interaction=interaction,
+            followup_id=followup_id,
+            since=self._now(),
+            shown=fingerprint(rendered, content),
+            nudge=old.nudge if old is not None and old.member_id == interaction.user.id else None,
+        )
+
+    async def _update_hands(self, table: Table) -> None:
+        """Edit every live hand message whose view changed; nudge members the turn passed to.
+
+        Links that expired, whose seat changed hands, or whose edit failed are dropped. When
+        the table is over, each live hand shows its final state once and the links go.
+        """
+        now = self._now()
+        to_act = set()
+        if table.state is TableState.PLAYING:
+            to_act = {seat for seat in table.game.to_act if seat != SYSTEM}
+        passed = to_act - table.hand_turns
+        table.hand_turns = to_act
+        edits = []
+        for seat, link in list(table.hand_links.items()):
+            entry = table.seats[seat] if seat < len(table.seats) else None
+            if (entry is None or entry.member_id != link.member_id or entry.left
+                    or not link.live(now) or table.game is None):
+                del table.hand_links[seat]
+                continue
+            edits.append(self._edit_hand(table, seat, link,
+                                         nudge=seat in passed and not entry.ai
+                                         and now - link.since >= NUDGE_QUIET))
+        await asyncio.gather(*edits)
+        if table.state is TableState.OVER:
+            table.hand_links.clear()
+
+    async def _edit_hand(self, table: Table, seat: int, link: HandLink, *, nudge: bool) -> None:
+        rendered = self.render_hand(table, seat)
+        shown = fingerprint(rendered)
+        try:
+            if shown != link.shown:
+                message = {"content": None, "embed": rendered.embed, "view": rendered.view}
+                if link.followup_id is None:
+                    await link.interaction.edit_original_response(**message)
+                else:
+                    await link.interaction.followup.edit_message(link.followup_id, **message)
+                link.shown = shown
+            if nudge:
+                await self._nudge(link)
+        except discord.HTTPException as error:
+            log.info("table %s: the hand message of seat %d is no longer kept current: %s",
+                     table.id, seat, error)
+            if table.hand_links.get(seat) is link:
+                del table.hand_links[seat]
+
+    async def _nudge(self, link: HandLink) -> None:
+        """Send the member the "your turn" line below their hand, deleting the previous one."""
+        if link.nudge is not None:
+            interaction, message_id = link.nudge
+            link.nudge = None
+            # dismissed by the member, or its token ran out: it is gone from view either way
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.followup.delete_message(message_id)
+        sent = await link.interaction.followup.send(
+            self.languages.private(link.member_id).t(NUDGE), ephemeral=True, wait=True,
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        link.nudge = (link.interaction, sent.id)
