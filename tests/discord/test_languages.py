@@ -60,7 +60,10 @@ def english_words() -> set[str]:
 
 
 def english_in(text: str) -> set[str]:
-    return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", text)} & english_words()
+    """English catalog words in ``text``, outside code spans (slash commands stay English)
+    and Discord markup (mentions, timestamps)."""
+    prose = re.sub(r"`[^`]*`|<[^>]*>", " ", text)
+    return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", prose)} & english_words()
 
 
 async def test_each_member_reads_their_own_language_and_the_board_the_channels(world):
@@ -165,3 +168,18 @@ def test_the_english_words_scanned_are_real_catalog_words():
     assert {"seated", "table", "host"} <= words
     assert "parlour" not in words and "manage" not in words
     assert ENGLISH.t("refusal.seated").split()[-1].rstrip(".").lower() in words
+
+
+async def test_persian_help_and_chips_answers_have_no_english(world):
+    alice, bob = world.alice, world.bob
+    await world.bot.languages.choose(f"channel:{world.channel.id}", "fa")
+    await world.slash(alice, "settings language", language="fa")
+    answers = [await world.slash(alice, "help"), await world.slash(alice, "chips balance"),
+               await world.slash(alice, "chips daily"), await world.slash(alice, "chips daily"),
+               await world.slash(alice, "chips give", member=bob, amount=5),
+               await world.slash(alice, "chips give", member=alice, amount=5),
+               await world.slash(alice, "chips history")]
+    for result in answers:
+        shown = texts(result.response)
+        assert shown and english_in(shown) == set(), shown
+    assert "۵" in texts(answers[4].response)  # the public gift, in the channel's Persian
