@@ -1,7 +1,8 @@
 """Kalooki AI strength and engine speed: mean penalty per deal and time per deal.
 
 ``python -m bench.kalooki_bench [deals]`` plays ``deals`` scored deals (default 60) of each
-preset with 4 players: one AI (seat 0) against three random-legal players
+preset, and of Trinidad with calls on honour (``honour``: random-legal players then challenge
+at random, §2T.6), with 4 players: one AI (seat 0) against three random-legal players
 (``ai.random_legal``), and four AIs. It prints the mean penalty per deal of the AI seat and
 of the others (points, lower is better), the share of deals the AI seat went out, void
 deals, and the wall time per deal (all decisions, views and ``apply`` included). Call
@@ -19,7 +20,9 @@ from engine.core import SYSTEM
 from engine.kalooki import ai
 from engine.kalooki.game import KalookiGame
 from engine.kalooki.phases import Phase
-from engine.kalooki.rules import PRESETS
+from engine.kalooki.rules import PRESETS, KalookiRules, make_rules
+
+RULES: dict[str, KalookiRules] = {**PRESETS, "honour": make_rules("trinidad", honour_calls=True)}
 
 MAX_STEPS_PER_DEAL = 3000  # a deal still running after this many decisions is abandoned
 
@@ -43,10 +46,11 @@ def run(preset: str, policies: Sequence[Callable], deals: int, seed: int = 1) ->
     outs = [0] * n
     scored = voids = stuck = 0
     start = time.perf_counter()
-    game = KalookiGame.new(PRESETS[preset], n, b"bench-%d" % seed, first_dealer=0)
+    rules = RULES[preset]
+    game = KalookiGame.new(rules, n, b"bench-%d" % seed, first_dealer=0)
     while scored < deals:
         if game.is_over:
-            game = KalookiGame.new(PRESETS[preset], n, b"bench-%d-%d" % (seed, scored))
+            game = KalookiGame.new(rules, n, b"bench-%d-%d" % (seed, scored))
         if game.between_deals:
             game.start_deal()
         for _ in range(MAX_STEPS_PER_DEAL):
@@ -64,7 +68,7 @@ def run(preset: str, policies: Sequence[Callable], deals: int, seed: int = 1) ->
                 break
         else:
             stuck += 1
-            game = KalookiGame.new(PRESETS[preset], n, b"bench-stuck-%d" % stuck)
+            game = KalookiGame.new(rules, n, b"bench-stuck-%d" % stuck)
     wall = time.perf_counter() - start
     return {
         "penalties": penalties,
@@ -77,7 +81,7 @@ def run(preset: str, policies: Sequence[Callable], deals: int, seed: int = 1) ->
 
 
 def main(deals: int = 60) -> None:
-    for preset in ("jamaican", "trinidad"):
+    for preset in RULES:
         for label, policies in (
             ("AI vs 3 random", [ai.choose, ai.random_legal, ai.random_legal, ai.random_legal]),
             ("4 AIs", [ai.choose] * 4),

@@ -323,3 +323,53 @@ def control_arg(message: Any, verb: str, arg: str) -> str:
             if parts[3:] == [verb, arg]:
                 return child["custom_id"]
     raise AssertionError(f"no {verb} {arg} control")
+
+
+async def test_a_member_who_over_calls_is_challenged_by_an_ai_seat(world):
+    """Honour mode: Bob makes a 4th call (his hand warns him), Alice allows it; at AI seat
+    2's draw the AI challenges Bob's 20 cards and Bob sits out the rest of the deal."""
+    opened = await world.slash(world.alice, "kalooki start", preset="trinidad",
+                               honour_calls=True)
+    deal = Deal(world, opened)
+    alice, bob = world.alice, world.bob
+    await world.click(bob, opened.response, label="Join")
+    for _ in range(2):
+        await world.click(alice, opened.response, label="Add AI")
+    await world.click(alice, opened.response, label="Start")
+    hands = {0: ids("2c 3c 4c 5c 7d 8d 9d Td 2h 4h 6h 8h"),
+             1: ids("2d 3d 4d 5d 6d Jd Qd Kd 3h 5h 7h 9h 6c 8c Tc Jc Qc Ac"),
+             2: ids("2c 3c 4c 5c 7d 8d 9d Td 2h 4h 6h 8h", copy=1),
+             3: ids("2s 3s 4s 5s 7s 8s 9s Ts Jh Qh Kh Ah")}
+    rules = deal.game.rules.model_copy(update={"call_window": WINDOW})
+    game = KalookiGame.from_position(rules, hands=hands, dealer=3, turn=0, phase=Phase.WINDOW,
+                                     discard=ids("Ad"), discarder=3,
+                                     stock=ids("Js Qs Ks 6s As"), calls_used={1: 3, 2: 3, 3: 3})
+    table = deal.table
+    table.game = game
+    world.bot.tables._arm(table)
+    world.bot.tables.schedule_board_edit(table)
+    await world.env.advance_time(1)
+    bob_hand = await deal.hand(bob)
+    assert "over-call" in bob_hand.embeds[0].fields[-1].value
+    await deal.click(bob, deal.board, label="Call A♦ · Bob")
+    alice_hand = await deal.hand(alice)
+    await deal.click(alice, alice_hand, label="Allow")
+    assert deal.game.calls_used[1] == 4 and len(deal.game.hands[1]) == 20
+    await deal.click(alice, alice_hand, label="Draw from the stock")
+    await deal.select(alice, alice_hand, ids("Qs"), "discard")
+    await deal.wait(WINDOW)  # nobody calls Q♠: Bob draws and discards
+    bob_hand = await deal.hand(bob)
+    await deal.click(bob, bob_hand, label="Draw from the stock")
+    await deal.select(bob, bob_hand, ids("Ks"), "discard")
+    assert len(deal.game.hands[1]) == 20
+    for _ in range(20):  # the call window closes; AI seat 2 draws after its challenge
+        if deal.game.sitting_out:
+            break
+        await deal.wait(5)
+    made = next(e for e in deal.game.log if e.kind == "challenge_made")
+    assert (made.challenger, made.challenged, made.correct, made.out) == (2, 1, True, 1)
+    assert deal.game.sitting_out == {1: made.score} and deal.game.hands[1] == []
+    log = next(f.value for f in deal.board.embeds[0].fields if f.name == "Log")
+    assert "20 cards against 18, right" in log
+    bob_hand = await deal.hand(bob)
+    assert "You sit out the rest of this deal" in bob_hand.embeds[0].fields[-1].value
