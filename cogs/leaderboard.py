@@ -20,54 +20,52 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, Language, Msg
 from bot.replies import reply, within_deadline
 from bot.store import BoardRow, Metric, Store
 from cogs.chips import chips_text
 
 PAGE_SIZE = 10
 BOARD_COLOUR = discord.Colour.gold()
-GAME_TITLES = {"tripoli": "Tripoli", "troefcall": "Troefcall", "kalooki": "Kalooki"}
-"""The games with boards and stats, by their results' name."""
+GAMES = ("tripoli", "troefcall", "kalooki")
+"""The games with boards and stats, by their results' name (titles: ``game.<name>``)."""
 GameName = Literal["tripoli", "troefcall", "kalooki"]
-FORMER_MEMBER = "a former member"
-METRIC_TITLES: dict[str, str] = {
-    "chips": "Chips", "rating": "Rating", "wins": "Wins", "games": "Games played",
-}
+METRICS = ("chips", "rating", "wins", "games")
+"""The boards' metrics (titles: ``board.metric.<metric>``)."""
 
 
-def rating_text(value: float) -> str:
-    """A conservative rating, one decimal (``12.3``)."""
-    return f"{value:.1f}"
+def rating_text(lang: Language, value: float) -> str:
+    """A conservative rating, one decimal (``12.3``, ``12,3``)."""
+    return lang.decimal(value)
 
 
-def value_text(metric: str, value: float | int) -> str:
+def value_text(lang: Language, metric: str, value: float | int) -> str:
     """How a board shows a value of ``metric``."""
     match metric:
         case "chips":
-            return chips_text(ENGLISH, int(value))
+            return chips_text(lang, int(value))
         case "rating":
-            return rating_text(float(value))
+            return rating_text(lang, float(value))
         case "wins":
-            return f"{int(value):,} win{'' if value == 1 else 's'}"
-    return f"{int(value):,} game{'' if value == 1 else 's'}"
+            return lang.t("board.wins", count=int(value), amount=lang.grouped(int(value)))
+    return lang.t("board.games", count=int(value), amount=lang.grouped(int(value)))
 
 
-def member_name(guild: discord.Guild | None, user_id: int, known: str | None) -> str:
+def member_name(lang: Language, guild: discord.Guild | None, user_id: int,
+                known: str | None) -> str:
     """The name a board shows: the member's display name now, else the last one seen (for
     members who left), markdown escaped; never a mention."""
     member = guild.get_member(user_id) if guild else None
     name = member.display_name if member else known
-    return discord.utils.escape_markdown(name) if name else FORMER_MEMBER
+    return discord.utils.escape_markdown(name) if name else lang.t("board.former_member")
 
 
 def board_problem(metric: str, game: str | None) -> str | None:
-    """Why ``metric`` cannot be shown for ``game`` (None when it can)."""
+    """Why ``metric`` cannot be shown for ``game`` (a message id; None when it can)."""
     if metric == "chips" and game is not None:
-        return ("Chips are per server, not per game: leave out the game, or pick the rating, "
-                "wins or games metric.")
+        return "board.chips_per_server"
     if metric == "rating" and game is None:
-        return "Ratings are per game: pick a game for the rating board."
+        return "board.rating_per_game"
     return None
 
 
@@ -114,6 +112,8 @@ async def render_board(
         If the store fails.
     """
     store: Store = interaction.client.store  # type: ignore[attr-defined]
+    lang = await interaction.client.languages.for_channel(interaction)  # type: ignore[attr-defined]
+    t = lang.t
     guild_id, viewer = interaction.guild_id, interaction.user
     await store.remember_names(guild_id, {viewer.id: viewer.display_name})
     rows, total = await store.board(guild_id, metric, game, page * PAGE_SIZE, PAGE_SIZE)
@@ -124,31 +124,33 @@ async def render_board(
     mine = await store.board_rank(guild_id, metric, game, viewer.id)
     guild = interaction.guild
     embed = discord.Embed(
-        title=f"Leaderboard — {guild.name}" if guild else "Leaderboard",
-        description="\n".join(line(guild, metric, row) for row in rows)
-        or "Nobody is on this board yet.",
+        title=t("board.title", server=guild.name) if guild else t("board.title_plain"),
+        description="\n".join(line(lang, guild, metric, row) for row in rows)
+        or t("board.empty"),
         colour=BOARD_COLOUR,
     )
-    what = METRIC_TITLES[metric]
-    embed.set_author(name=f"{GAME_TITLES[game]} · {what}" if game else what)
+    what = Msg(f"board.metric.{metric}")
+    embed.set_author(name=t("board.author", game=Msg(f"game.{game}"), metric=what) if game
+                     else t(what))
     embed.add_field(
-        name="Your rank",
-        value=f"{mine.rank} of {total} ({value_text(metric, mine.value)})" if mine
-        else "Not on this board yet.",
+        name=t("board.your_rank"),
+        value=t("board.rank_of", rank=mine.rank, total=total,
+                value=value_text(lang, metric, mine.value)) if mine else t("board.not_on"),
         inline=False,
     )
-    embed.set_footer(text=f"Page {page + 1} of {pages}")
+    embed.set_footer(text=t("board.page", page=page + 1, pages=pages))
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(metric, game, max(page - 1, 0), label="Previous",
+    view.add_item(PageButton(metric, game, max(page - 1, 0), label=t("board.previous"),
                              disabled=page == 0))
-    view.add_item(PageButton(metric, game, page + 1, label="Next", disabled=page + 1 >= pages))
+    view.add_item(PageButton(metric, game, page + 1, label=t("board.next"),
+                             disabled=page + 1 >= pages))
     return embed, view
 
 
-def line(guild: discord.Guild | None, metric: str, row: BoardRow) -> str:
+def line(lang: Language, guild: discord.Guild | None, metric: str, row: BoardRow) -> str:
     """``**3.** Alice — 1,200 chips``."""
-    return (f"**{row.rank}.** {member_name(guild, row.user_id, row.name)} — "
-            f"{value_text(metric, row.value)}")
+    return lang.t("board.line", rank=row.rank, name=member_name(lang, guild, row.user_id, row.name),
+                  value=value_text(lang, metric, row.value))
 
 
 class Leaderboard(commands.Cog):
@@ -160,7 +162,8 @@ class Leaderboard(commands.Cog):
     @app_commands.command(name="leaderboard")
     @app_commands.guild_only()
     @app_commands.choices(metric=[
-        app_commands.Choice(name=title, value=metric) for metric, title in METRIC_TITLES.items()
+        app_commands.Choice(name=ENGLISH.t(f"board.metric.{metric}"), value=metric)
+        for metric in METRICS
     ])
     async def leaderboard(
         self, interaction: discord.Interaction, game: GameName | None = None,
@@ -179,7 +182,8 @@ class Leaderboard(commands.Cog):
         metric = metric or ("rating" if game else "chips")
         problem = board_problem(metric, game)
         if problem is not None:
-            await reply(interaction, content=problem, ephemeral=True)
+            lang = await self.bot.languages.for_member(interaction)
+            await reply(interaction, content=lang.t(problem), ephemeral=True)
             return
         embed, view = await within_deadline(
             interaction, render_board(interaction, metric, game, 0), ephemeral=False

@@ -14,32 +14,29 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.app import ParlourBot
+from bot.i18n import Language, Msg
 from bot.ratings import Rating
 from bot.replies import reply, within_deadline
 from bot.store import MemberStats
 from cogs.chips import seen
-from cogs.leaderboard import BOARD_COLOUR, GAME_TITLES, GameName, rating_text
+from cogs.leaderboard import BOARD_COLOUR, GAMES, GameName, rating_text
 
 HISTORY = 10
 """Rated games the rating change is measured over."""
 
 
-def ordinal(place: int) -> str:
-    """``1`` -> ``"1st"``, ``12`` -> ``"12th"``, ``23`` -> ``"23rd"``."""
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
-def record_text(stats: MemberStats) -> str:
+def record_text(lang: Language, stats: MemberStats) -> str:
     """``"12 games · 5 won (42%)"`` plus streak and best finish lines."""
+    t = lang.t
     rate = round(100 * stats.wins / stats.games)
     lines = [
-        f"{stats.games:,} game{'' if stats.games == 1 else 's'} · {stats.wins:,} won ({rate}%)",
-        f"Longest win streak: {stats.best_streak}",
-        f"Best finish: {ordinal(stats.best_place) if stats.best_place else '—'}",
+        t("stats.record", count=stats.games, games=lang.grouped(stats.games),
+          wins=lang.grouped(stats.wins), rate=rate),
+        t("stats.streak", streak=stats.best_streak),
+        t("stats.best", place=lang.ordinal(stats.best_place) if stats.best_place else "—"),
     ]
     if stats.net_chips:
-        lines.append(f"Net chips: {stats.net_chips:+,}")
+        lines.append(t("stats.net", chips=lang.grouped(stats.net_chips, signed=True)))
     return "\n".join(lines)
 
 
@@ -66,28 +63,32 @@ class Stats(commands.Cog):
         """
         member = member or interaction.user
         if member.bot:
-            await reply(interaction, content=f"{member.display_name} is a bot; bots don't play "
-                        "ranked games.", ephemeral=True)
+            private = await self.bot.languages.for_member(interaction)
+            await reply(interaction, content=private.t("stats.bot", name=member.display_name),
+                        ephemeral=True)
             return
+        lang = await self.bot.languages.for_channel(interaction)
         rows, history = await within_deadline(
             interaction, self._read(interaction, member, game), ephemeral=False
         )
         name = discord.utils.escape_markdown(member.display_name)
-        embed = discord.Embed(title=f"Stats — {name}", colour=BOARD_COLOUR)
+        embed = discord.Embed(title=lang.t("stats.title", name=name), colour=BOARD_COLOUR)
         shown = [row for row in rows if (row.game == game if game else True)]
         if not shown:
-            where = f" of {GAME_TITLES[game]}" if game else ""
-            embed.description = f"{name} has no ranked games{where} on this server yet."
+            embed.description = (lang.t("stats.none_of", name=name, game=Msg(f"game.{game}"))
+                                 if game else lang.t("stats.none", name=name))
         for row in shown:
-            value = record_text(row)
+            value = record_text(lang, row)
             if row.rating is not None:
                 mu, sigma, rated = row.rating
                 changes = history.get(row.game, [])
                 change = changes[-1][1] - changes[0][0] if changes else 0.0
-                value += (f"\nRating: **{rating_text(Rating(mu, sigma).display)}** "
-                          f"({change:+.1f} over the last {min(rated, HISTORY)} rated)")
-            embed.add_field(name=GAME_TITLES.get(row.game, "Every game"), value=value,
-                            inline=False)
+                value += "\n" + lang.t(
+                    "stats.rating", rating=rating_text(lang, Rating(mu, sigma).display),
+                    change=lang.decimal(change, signed=True), count=min(rated, HISTORY))
+            title = (lang.t(f"game.{row.game}") if row.game in GAMES
+                     else lang.t("stats.every_game"))
+            embed.add_field(name=title, value=value, inline=False)
         await reply(interaction, embed=embed)
 
     async def _read(

@@ -127,6 +127,19 @@ class Language:
         sign = "-" if value < 0 else "+" if signed else ""
         return sign + text.translate(self._digits)
 
+    def decimal(self, value: float, *, signed: bool = False) -> str:
+        """A number with one decimal, in the language's digits and decimal sign: ``12.3`` /
+        ``12,3`` / ``۱۲٫۳`` (``signed``: ``+0.4``). Pass it as a str placeholder."""
+        pattern = "+0.0;-0.0" if signed else "0.0"
+        text = babel.numbers.format_decimal(value, format=pattern, locale=self._locale,
+                                            numbering_system="default")
+        return text.translate(self._digits)
+
+    def ordinal(self, place: int) -> str:
+        """A place in a ranking: ``1st`` / ``1º`` / ``1e`` / ``۱م`` (message
+        ``ordinal.<form>``, the form from the language's CLDR ordinal rules)."""
+        return self.t(f"ordinal.{self._locale.ordinal_form(place)}", place=place)
+
     def isolate(self, text: str) -> str:
         """``text`` as a directional isolate in a right-to-left language (unchanged in a
         left-to-right one): a Latin name keeps its order inside Persian."""

@@ -149,6 +149,6 @@ async def test_stats_show_games_wins_rating_streak_and_best_finish(world):
     assert re.search(r"Rating: \*\*\d+\.\d\*\* \(\+\d+\.\d over the last 6 rated\)", tripoli)
     assert "Every game" in fields
     nothing = await w.slash(w.dave, "stats", game="kalooki")
-    assert "no ranked games of Kalooki" in nothing.response.embeds[0].description
+    assert "no ranked games of Caribbean Kalooki" in nothing.response.embeds[0].description
     bot = await w.slash(w.dave, "stats", member=w.robot)
     assert bot.response.ephemeral and "bots don't play" in bot.response.content
