@@ -4,15 +4,18 @@ players with long melds and long names) and the hand pages keep every card selec
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from bot.games.kalooki import KalookiAdapter
+from bot.i18n import LANGUAGES
 from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
 from bot.render.kalooki import Draft, pages
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.cards import Card
 from engine.core import SYSTEM
+from engine.kalooki.actions import Challenge
 from engine.kalooki.game import KalookiGame
 from engine.kalooki.phases import Phase
 from engine.kalooki.rules import JAMAICAN
@@ -114,3 +117,21 @@ def test_calls_on_honour_are_a_trinidad_option_the_rules_card_explains():
     assert "challenge" not in str(ADAPTER.rules_card({}, "A table.", 0).embed.to_dict())
     assert "over-callers may be challenged" in ADAPTER.describe_options(
         {"preset": "trinidad", "honour_calls": True})
+
+
+def test_a_challenge_on_the_board_and_hands_in_persian_within_the_limits():
+    game = ADAPTER.new_game({"preset": "trinidad", "honour_calls": True}, 6, b"fa", 0)
+    while game.phase is not Phase.DRAW:
+        game.apply(SYSTEM, game.timeout_action(SYSTEM))
+    challenger = game.turn
+    target = (challenger + 1) % 6
+    game.apply(challenger, Challenge(seat=target))  # wrong: 12 cards against 18
+    table = replace(info(6), lang=LANGUAGES["fa"])
+    board = ADAPTER.board(table, game)
+    assert limit_problems(board) == []
+    text = str(board.embed.to_dict())
+    assert "کنار نشسته" in text and "نادرست" in text  # sits out; the challenge was wrong
+    out = ADAPTER.hand(table, game, challenger)
+    assert limit_problems(out) == [] and "دوباره بازی" in str(out.embed.to_dict())
+    now = ADAPTER.hand(table, game, game.turn)
+    assert "متهم کردن" in str(now.view.to_components())  # the Challenge buttons
