@@ -1,0 +1,73 @@
+"""Every game's lobby, board and hands, rendered in every language, stay within Discord's
+limits (embed 6000, field 1024, button label 80, select option 100 …): AI sessions of each
+registered game with the longest names, rendered in en, fa, it and nl as they go."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.games import GAMES
+from bot.i18n import LANGUAGES, Msg
+from bot.render.common import limit_problems, lobby
+from bot.runtime.spec import SeatInfo, TableInfo
+from engine.core import SYSTEM
+
+LONG = "Ｗ" * 20 + " a very long display name"
+NOTES = (Msg("note.timed_out_again", name=LONG), Msg("note.left_with", name=LONG, count=99999),
+         Msg("note.leaves_after_deal", name=LONG), Msg("note.dms_closed", name=LONG))
+
+
+def info(game: str, players: int, code: str) -> TableInfo:
+    spec = GAMES[game].spec_for({})
+    seats = tuple(SeatInfo(member_id=None if s % 2 else 100 + s,
+                           name=f"AI {s}" if s % 2 else f"{LONG} {s}", ai=bool(s % 2),
+                           team=spec.team_of(s)) for s in range(players))
+    return TableInfo(id="abc123", spec=spec, seats=seats, host_id=100, ranked=True,
+                     buy_in=100000, notes=NOTES, deadlines={SYSTEM: 1.8e9, 0: 1.8e9},
+                     lang=LANGUAGES[code])
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_a_full_lobby_fits_in_every_language(game, code):
+    adapter = GAMES[game]
+    table = info(game, adapter.spec.seats.stop - 1, code)
+    rendered = lobby(table, adapter.describe_options({}))
+    assert limit_problems(rendered) == []
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_boards_and_hands_fit_in_every_language(game, code):
+    adapter = GAMES[game]
+    rng = random.Random(f"{game}/{code}")
+    players = adapter.spec.seats.stop - 1
+    table = info(game, players, code)
+    played = adapter.new_game({}, players, f"{game} {code}".encode(), 100000)
+    declined: set[tuple[int, int]] = set()
+    renders = 0
+    for step in range(1500):
+        if played.is_over or played.deal_number > 2:
+            break
+        if played.between_deals:
+            played.start_deal()
+            continue
+        if step % 5 == 0:
+            assert limit_problems(adapter.board(table, played)) == [], step
+            for seat in range(players):
+                assert limit_problems(adapter.hand(table, played, seat)) == [], (step, seat)
+            renders += 1
+        todo = [p for p in played.pending() if p.seat != SYSTEM
+                and (p.seat, p.decision) not in declined]
+        if not todo:
+            played.apply(SYSTEM, played.timeout_action(SYSTEM))
+            continue
+        pending = todo[0]
+        action = adapter.ai_action(played, pending.seat, rng)
+        if action is None:
+            declined.add((pending.seat, pending.decision))
+            continue
+        played.apply(pending.seat, action, pending.decision)
+    assert renders >= 5, renders
