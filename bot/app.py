@@ -31,7 +31,8 @@ class ParlourBot(commands.Bot):
     """Parlour's Discord client.
 
     Needs no privileged intent: slash commands and components arrive as interactions, with the
-    invoking member and any member options resolved inside them.
+    invoking member and any member options resolved inside them; the Guild Messages intent
+    (without message content) lets a table count the messages posted after its board.
 
     Attributes
     ----------
@@ -54,7 +55,7 @@ class ParlourBot(commands.Bot):
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents(guilds=True),
+            intents=discord.Intents(guilds=True, guild_messages=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
         )
@@ -76,6 +77,7 @@ class ParlourBot(commands.Bot):
         for module in cog_modules():
             await self.load_extension(module)
         self.tables = TableRegistry(self, GAMES)
+        self.add_listener(self.tables.on_channel_message, "on_message")
         await self.tables.restore()
         live = {table_id for table_id, _guild, _channel, _data in await self.store.load_tables()}
         for table_id, chips in (await self.store.return_orphan_escrow(live)).items():

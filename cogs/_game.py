@@ -80,7 +80,7 @@ class GameCog(commands.GroupCog):
 
     async def open_table(
         self, interaction: discord.Interaction, chosen: dict[str, Any],
-        buy_in: int | None = None,
+        buy_in: int | None = None, thread: bool = False,
     ) -> None:
         """``/<game> start``: the channel's house rules, overridden by what the starter chose
         (None values are left out), checked, then a lobby opens (its board is the answer).
@@ -91,6 +91,8 @@ class GameCog(commands.GroupCog):
             Table options the starter gave.
         buy_in
             The starter's buy-in (chip games), else the house's, else the server's.
+        thread
+            The starter's ``thread`` option: the table plays in a thread of its own.
         """
         assert interaction.channel_id is not None
         house = await within_deadline(
@@ -108,7 +110,8 @@ class GameCog(commands.GroupCog):
                         content=lang.t("house.unplayable_opened", reason=str(error)))
             return
         stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
-        await self.bot.tables.open_command(interaction, self.GAME, options, stake)
+        await self.bot.tables.open_command(interaction, self.GAME, options, stake,
+                                           thread=thread)
 
     async def save_house_rules(
         self, interaction: discord.Interaction, chosen: dict[str, Any], clear: bool

@@ -39,6 +39,7 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
         stake: app_commands.Range[int, 1, 1_000_000] | None = None,
         honour_calls: bool | None = None,
+        thread: bool = False,
     ) -> None:
         """Open a Caribbean Kalooki table in this channel; you are the host.
 
@@ -58,11 +59,13 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         honour_calls
             Trinidad only: calls on honour; at your draw you may challenge an over-caller
             (default off).
+        thread
+            True: the table plays in a thread of its own; this channel gets a line pointing there.
         """
         await self.open_table(interaction, {
             "preset": preset, "call_window": call_window, "turn_seconds": turn_seconds,
             "stake": stake, "honour_calls": honour_calls,
-        }, stake)
+        }, stake, thread)
 
     @app_commands.command(name="house-rules")
     @app_commands.choices(preset=PRESET_CHOICES)

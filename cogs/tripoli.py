@@ -77,6 +77,7 @@ class Tripoli(GameCog, group_name="tripoli", group_description="Play Tripoli"):
         sequence_start: int | None = None,
         buy_in: app_commands.Range[int, 1, 1_000_000] | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
+        thread: bool = False,
     ) -> None:
         """Open a Tripoli table in this channel; you are the host.
 
@@ -99,11 +100,13 @@ class Tripoli(GameCog, group_name="tripoli", group_description="Play Tripoli"):
         turn_seconds
             Seconds each decision may take before the default move is made for the player
             (default: 30 to 120 seconds, depending on the decision).
+        thread
+            True: the table plays in a thread of its own; this channel gets a line pointing there.
         """
         await self.open_table(interaction, {
             "preset": preset_key(preset), "ante": ante, "dealer_ante": dealer_ante,
             "bet_limit": bet_limit, "seq_start": sequence_start, "turn_seconds": turn_seconds,
-        }, buy_in)
+        }, buy_in, thread)
 
     @app_commands.command(name="house-rules")
     @app_commands.autocomplete(preset=preset_choices)

@@ -52,6 +52,7 @@ class Troefcall(GameCog, group_name="troefcall", group_description="Play Troefca
         teams: str | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
         stake: app_commands.Range[int, 1, 1_000_000] | None = None,
+        thread: bool = False,
     ) -> None:
         """Open a Troefcall table in this channel; you are the host.
 
@@ -69,11 +70,13 @@ class Troefcall(GameCog, group_name="troefcall", group_description="Play Troefca
         stake
             Chips each member puts at stake at Start (a table of members only); the winners
             share them, and a game that ends without a winner gives them back (default: none).
+        thread
+            True: the table plays in a thread of its own; this channel gets a line pointing there.
         """
         await self.open_table(interaction, {
             "target": target, "deals": deals, "teams": teams, "turn_seconds": turn_seconds,
             "stake": stake,
-        }, stake)
+        }, stake, thread)
 
     @app_commands.command(name="house-rules")
     @app_commands.choices(teams=TEAM_CHOICES)

@@ -245,26 +245,34 @@ class TableInteractions:
 
     async def open_command(
         self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
-        buy_in: int,
+        buy_in: int, *, thread: bool = False,
     ) -> None:
         """``/<game> start``: open a lobby in the channel and post it as the board (the
         response, or the follow-up completing a public deferral); a refusal (the channel
-        already has a table) is answered ephemerally."""
+        already has a table, a thread that cannot be opened) is answered ephemerally.
+
+        With ``thread`` (in a text channel) the table gets a public thread of its own, opened
+        on the answer: one line in the channel pointing to the thread, where the lobby is
+        posted and the game is played (its commands work there).
+        """
         try:
             await self.languages.observe(interaction)
-            await self._open_command(interaction, game_name, options, buy_in)
+            await self._open_command(interaction, game_name, options, buy_in, thread)
         except Refusal as refusal:
             await self._refuse(interaction, refusal)
 
     async def _open_command(
         self, interaction: discord.Interaction, game_name: str, options: dict[str, Any],
-        buy_in: int,
+        buy_in: int, thread: bool,
     ) -> None:
         assert interaction.guild_id is not None and interaction.channel_id is not None
+        room = None
+        if thread and isinstance(interaction.channel, discord.TextChannel):
+            room = await self._open_thread(interaction, game_name)
         table = self.open(
             game_name,
             guild_id=interaction.guild_id,
-            channel_id=interaction.channel_id,
+            channel_id=interaction.channel_id if room is None else room.id,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             options=options,
@@ -272,14 +280,43 @@ class TableInteractions:
         )
         rendered = self.render_board(table)
         try:
-            table.board_message_id = await reply(
-                interaction, embed=rendered.embed, view=rendered.view
-            )
+            if room is None:
+                table.board_message_id = await reply(
+                    interaction, embed=rendered.embed, view=rendered.view
+                )
+            else:
+                board = await room.send(embed=rendered.embed, view=rendered.view)
+                table.board_message_id = board.id
+                lang = self.languages.public(interaction.guild_id, interaction.channel_id)
+                await interaction.edit_original_response(content=lang.t(Msg(
+                    "thread.pointer", game=Msg(f"game.{game_name}"), thread=room.mention)))
         except BaseException:
             self._forget(table)
             raise
         async with table.lock:
             await self._save_quietly(table)
+
+    async def _open_thread(self, interaction: discord.Interaction, game_name: str) -> Any:
+        """Answer ``/<game> start thread:True`` with a line in the channel and open a public
+        thread on it for the table (the line then points to the thread).
+
+        Raises
+        ------
+        Refusal
+            ``no_thread`` when Discord refuses the thread (Create Public Threads missing);
+            the line is deleted, so the refusal is private.
+        """
+        assert isinstance(interaction.channel, discord.TextChannel)
+        lang = self.languages.public(interaction.guild_id, interaction.channel.id)
+        name = common.truncate(lang.t(Msg("thread.name", game=Msg(f"game.{game_name}"),
+                                          host=interaction.user.display_name)), 100)
+        line = await reply(interaction, content=name)
+        assert line is not None
+        try:
+            return await interaction.channel.create_thread(name=name, message=discord.Object(line))
+        except discord.HTTPException as error:
+            await interaction.delete_original_response()
+            raise Refusal("no_thread", Msg("thread.cannot")) from error
 
     async def kick_command(
         self, interaction: discord.Interaction, game_name: str, target: discord.abc.User

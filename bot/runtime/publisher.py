@@ -5,7 +5,10 @@ token, never an interaction token (case C01), debounced by ``board_edit_interval
 that was deleted (10008) or is too old to edit (30046) is posted again; a failure on
 Discord's side (5xx) or a rate limit (429) is tried again with growing waits; a board the
 bot may not edit (50001 Missing Access, 50013 Missing Permissions) is logged once for the
-admin, naming the permission, and the table goes on from "My hand". Members who turned DM
+admin, naming the permission, and the table goes on from "My hand". When the channel has
+moved on by more than a screen (:data:`BOARD_SCREEN` messages after the board, counted by
+the bot's ``on_message`` listener), the board's next update posts it again at the bottom and
+turns the old one into a line with a link to it. Members who turned DM
 hand views on get one DM per deal, edited as their hand changes; closed DMs (50007) are
 noted on the board without cards.
 
@@ -21,6 +24,8 @@ from typing import Any
 
 import discord
 
+from bot.i18n import Msg
+from bot.i18n.choice import Languages
 from bot.render import common
 from bot.runtime.spec import Rendered
 from bot.runtime.table import Table, TableState
@@ -40,6 +45,10 @@ channel message thread, too many edits of an old message."""
 FORBIDDEN_CODES = frozenset({50001, 50013})
 """Board edit errors that no retry mends: Missing Access, Missing Permissions."""
 
+BOARD_SCREEN = 20
+"""Messages after the board past which the channel has moved on by more than a screen: the
+board's next update posts it again at the bottom."""
+
 BOARD_RETRIES = 5
 """Times a board edit that failed on Discord's side (5xx) or was rate limited is tried
 again."""
@@ -53,6 +62,8 @@ class Publisher:
     """Board edits and DM hand views of the table registry (see the module docstring)."""
 
     bot: Any
+    languages: Languages
+    by_channel: dict[int, Table]
 
     def render_board(self, table: Table) -> Rendered:  # provided by the registry
         raise NotImplementedError
@@ -175,8 +186,18 @@ class Publisher:
                 table.note("note.dms_closed", name=common.short_name(entry.name))
                 self.schedule_board_edit(table)
 
+    async def on_channel_message(self, message: discord.Message) -> None:
+        """Count a message posted after a table's board in its channel (the bot's
+        ``on_message`` listener; ephemeral messages never arrive there)."""
+        table = self.by_channel.get(message.channel.id)
+        board = None if table is None else table.board_message_id
+        if table is not None and board is not None and message.id > board:
+            table.after_board += 1
+
     async def _edit_board(self, table: Table) -> bool:
-        """Show the table's state on its board (re-posting a board that is gone).
+        """Show the table's state on its board: re-posting a board that is gone, and moving
+        a board the channel has scrolled away from (more than :data:`BOARD_SCREEN` messages
+        after it) to the bottom.
 
         Returns False when the edit failed in a way worth retrying (Discord's side, a rate
         limit); True when it worked or no retry can mend it (missing permissions: logged
@@ -186,6 +207,8 @@ class Publisher:
             return True
         rendered = self.render_board(table)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
+        if table.after_board > BOARD_SCREEN:
+            return await self._move_board(table, channel, rendered)
         try:
             await channel.get_partial_message(table.board_message_id).edit(
                 embed=rendered.embed, view=rendered.view
@@ -198,20 +221,48 @@ class Publisher:
                 log.warning("table %s: board edit failed: %s", table.id, error)
                 return not _retryable(error)
             log.info("table %s: board message gone (%s); posting a new one", table.id, error)
-            try:
-                message = await channel.send(embed=rendered.embed, view=rendered.view)
-            except discord.HTTPException as failure:
-                log.warning("table %s: board could not be re-posted: %s", table.id, failure)
-                if failure.code in FORBIDDEN_CODES:
-                    self._cannot_show(table, failure)
-                    return True
-                return not _retryable(failure)
-            async with table.lock:
-                table.board_message_id = message.id
-                table.board_blocked = False
-                await self._save_quietly(table)
-            return True
+            return await self._post_board(table, channel, rendered)
         table.board_blocked = False
+        return True
+
+    async def _post_board(
+        self, table: Table, channel: discord.PartialMessageable, rendered: Rendered
+    ) -> bool:
+        """Post the board as a new message at the bottom of the channel and save its id
+        (returns as :meth:`_edit_board`)."""
+        try:
+            message = await channel.send(embed=rendered.embed, view=rendered.view)
+        except discord.HTTPException as failure:
+            log.warning("table %s: board could not be posted again: %s", table.id, failure)
+            if failure.code in FORBIDDEN_CODES:
+                self._cannot_show(table, failure)
+                return True
+            return not _retryable(failure)
+        async with table.lock:
+            table.board_message_id = message.id
+            table.after_board = 0
+            table.board_blocked = False
+            await self._save_quietly(table)
+        return True
+
+    async def _move_board(
+        self, table: Table, channel: discord.PartialMessageable, rendered: Rendered
+    ) -> bool:
+        """Post the board again at the bottom; the old board becomes one line with a link to
+        the new one, without buttons (issue 10 item 4)."""
+        old = table.board_message_id
+        assert old is not None
+        done = await self._post_board(table, channel, rendered)
+        if table.board_message_id == old:
+            return done
+        lang = self.languages.public(table.guild_id, table.channel_id)
+        link = channel.get_partial_message(table.board_message_id).jump_url
+        text = lang.t(Msg("board.moved", game=Msg(f"game.{table.game_name}"), link=link))
+        try:
+            await channel.get_partial_message(old).edit(content=text, embed=None, view=None)
+        except discord.HTTPException as error:  # the new board is up; the old one stays
+            log.info("table %s: the old board could not point to the new one: %s",
+                     table.id, error)
         return True
 
     def _cannot_show(self, table: Table, error: discord.HTTPException) -> None:
