@@ -7,6 +7,10 @@ player would, and saves PNGs of the lobby, the board and Alice's private hand un
 
     .venv/bin/python scripts/screenshots.py [--out screenshots] [--chromium /usr/bin/chromium]
 
+With ``--language fa`` (or ``it``, ``nl``) the channel and Alice speak that language and only
+the lobby and the first board are shot (``<code>-lobby.png``, ``<code>-board.png``), to check
+how the language reads, e.g. Persian's right-to-left text beside card codes.
+
 Needs the ``playground`` extra (``pip install -e '.[playground]'``) and Chromium
 (Debian/Ubuntu: ``sudo apt-get install chromium``). simcord's own capture launches
 Playwright's bundled browser instead, which is not always available; this drives the system
@@ -33,6 +37,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bot.config import Settings  # noqa: E402
+from bot.i18n import LANGUAGES  # noqa: E402
 from bot.playground import Playground  # noqa: E402
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
@@ -302,10 +307,38 @@ async def play(playground: Playground, browser: Browser, out: Path) -> None:
     await browser.screenshot(out / "06-viewing-as-bob.png")
 
 
+async def play_in(playground: Playground, browser: Browser, out: Path, code: str) -> None:
+    """The channel and Alice speak ``code``; Alice opens a table with two AI players and
+    starts it: the lobby and the board are shot."""
+    t = LANGUAGES[code].t
+    title = t("game.tripoli").strip("\u200f")  # without the right-to-left marks
+    board = BOARD.replace("startsWith('Tripoli')", f"includes({json.dumps(title)})")
+    async with playground.turn():
+        languages = playground.bot.languages
+        await languages.choose(f"channel:{playground.channel.id}", code)
+        await languages.choose(f"user:{playground.members['alice'].id}", code)
+    await browser.call("Page.navigate", url=playground.url)
+    await asyncio.sleep(2)
+    await browser.type_command("/tripoli start")
+    await asyncio.sleep(1.5)
+    for _ in range(2):
+        if not await browser.click(t("button.add_ai"), board):
+            raise RuntimeError(f"no {t('button.add_ai')!r} button on the lobby")
+        await asyncio.sleep(1.5)
+    await browser.scroll_to(board)
+    await browser.screenshot(out / f"{code}-lobby.png")
+    await browser.click(t("button.start"), board)
+    await asyncio.sleep(2.5)
+    await browser.scroll_to(board)
+    await browser.screenshot(out / f"{code}-board.png")
+
+
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
     parser.add_argument("--chromium", default=None, help="the Chromium executable")
+    parser.add_argument("--language", choices=sorted(LANGUAGES), default=None,
+                        help="shoot the lobby and board in this language only")
     arguments = parser.parse_args()
     executable = arguments.chromium or next(filter(None, map(shutil.which, BROWSERS)), None)
     if executable is None:
@@ -328,7 +361,10 @@ async def main() -> int:
             Playground(settings, port=0) as playground,
             Browser(executable, Path(scratch) / "chromium") as browser,
         ):
-            await play(playground, browser, arguments.out)
+            if arguments.language:
+                await play_in(playground, browser, arguments.out, arguments.language)
+            else:
+                await play(playground, browser, arguments.out)
     return 0
 
 

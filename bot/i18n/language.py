@@ -2,9 +2,12 @@
 
 :class:`Language` looks a message id up in its catalog (falling back to English), fills the
 ``{placeholders}``, writes numbers in the language's digits and, for a right-to-left
-language, wraps each str and int placeholder in a Unicode first-strong isolate (U+2068 …
-U+2069) so that a Latin name, a card code (``10♥``) or a number keeps its own order inside
-Persian text (a nested :class:`Msg` is already in the language and is not isolated).
+language, wraps each str placeholder in a Unicode first-strong isolate (U+2068 … U+2069) so
+that a Latin name or a card code (``10♥``) keeps its own order inside Persian text (numbers
+in Persian digits need none: ``۳/۹`` stays one number; a nested :class:`Msg` is already in
+the language); each
+line of a right-to-left text also starts and ends with a right-to-left mark (U+200F), so
+its ends stay right even where a client lays the line out left to right.
 :class:`Msg` is a text kept for later (a board note, a refusal): an id and its values, shown
 in each viewer's language when rendered.
 """
@@ -25,6 +28,7 @@ from bot.i18n import catalogs
 FIRST_STRONG_ISOLATE = "\u2068"
 LEFT_TO_RIGHT_ISOLATE = "\u2066"
 POP_DIRECTIONAL_ISOLATE = "\u2069"
+RIGHT_TO_LEFT_MARK = "\u200f"
 
 DIGITS = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
 """The digits of the numbering systems our languages use by default (Babel/CLDR names:
@@ -172,7 +176,17 @@ class Language:
             text = self._messages.ngettext(key, key, int(params.get("count", 0)))
         else:
             text = self._messages.gettext(key)
-        return text.format(**{name: self._value(value) for name, value in params.items()})
+        text = text.format(**{name: self._value(value) for name, value in params.items()})
+        return self._directed(text)
+
+    def _directed(self, text: str) -> str:
+        """A right-to-left text with a right-to-left mark at both ends of each line, so a
+        client that lays every line out left to right (Discord's embeds) still keeps a line's
+        leading number and trailing punctuation at the Persian ends."""
+        if not self.rtl:
+            return text
+        line_break = f"{RIGHT_TO_LEFT_MARK}\n{RIGHT_TO_LEFT_MARK}"
+        return f"{RIGHT_TO_LEFT_MARK}{text.replace(chr(10), line_break)}{RIGHT_TO_LEFT_MARK}"
 
     def _value(self, value: Any) -> str:
         if isinstance(value, Msg):
@@ -180,7 +194,7 @@ class Language:
         if isinstance(value, bool):
             value = str(value)
         elif isinstance(value, int):
-            value = self.number(value)
+            return self.number(value)  # Persian digits keep their order in Persian text
         return self.isolate(str(value))
 
 

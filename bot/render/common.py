@@ -20,7 +20,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import Language
+from bot.i18n import Language, Msg
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
 from bot.runtime.spec import Rendered, TableInfo
@@ -276,7 +276,7 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
     needs = (table.lang.number(low) if low == high
              else t("lobby.range", low=low, high=high))
     embed = discord.Embed(
-        title=t("table.title", game=game_title(table), table=table.id),
+        title=t("table.title", game=Msg(f"game.{table.spec.name}"), table=table.id),
         description="\n".join((kind, rules_line, t("lobby.who_starts", count=high, seats=needs))),
         colour=COLOUR,
     )
@@ -325,7 +325,7 @@ def _lobby_line(table: TableInfo, seat: int) -> str:
 def closed(table: TableInfo, text: str) -> Rendered:
     """The message a lobby becomes when it is cancelled: no components (``text`` in the
     table's language)."""
-    embed = discord.Embed(title=table.lang.t("table.title", game=game_title(table),
+    embed = discord.Embed(title=table.lang.t("table.title", game=Msg(f"game.{table.spec.name}"),
                                              table=table.id),
                           description=text, colour=COLOUR)
     return Rendered(fit(embed), None)

@@ -87,9 +87,12 @@ def test_persian_numbers_are_persian_digits_and_placeholders_are_isolated():
     assert persian.rtl and not ENGLISH.rtl
     assert persian.number(1203) == "۱۲۰۳" and ENGLISH.number(1203) == "1203"
     text = persian.t("note.left_with", name="Ann", count=25)
-    assert "\u2068Ann\u2069" in text and "\u2068۲۵\u2069" in text and "25" not in text
+    assert "\u2068Ann\u2069" in text and " ۲۵ " in text and "25" not in text
+    assert text.startswith("\u200f") and text.endswith("\u200f")  # the line's ends stay right
+    lines = persian.t("help.commands").split("\n")
+    assert all(line.startswith("\u200f") and line.endswith("\u200f") for line in lines)
     assert persian.ltr("10♥ 9♥") == "\u206610♥ 9♥\u2069" and ENGLISH.ltr("10♥") == "10♥"
-    assert "\u2068" not in ENGLISH.t("note.left_with", name="Ann", count=25)
+    assert ENGLISH.t("note.left_with", name="Ann", count=25) == "Ann left with 25 chips."
 
 
 def test_a_kept_message_is_shown_in_each_language_and_survives_json():
