@@ -1,5 +1,9 @@
 """``python -m bot``: run Parlour on Discord; ``python -m bot playground``: run it locally.
 
+``python -m bot --shards 0-3 --of 8`` runs one of several shard processes (they share one
+PostgreSQL database, ``PARLOUR_DATABASE_URL``): it connects shards 0 to 3 of 8 and hosts the
+tables of their servers only.
+
 With no ``DISCORD_TOKEN`` it explains how to create one and invite the bot; then, in a terminal
 with the playground installed, it starts the playground, and otherwise (a server, CI) it exits
 with status 1.
@@ -100,6 +104,14 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="python -m bot", description="Parlour: card-table games for Discord."
     )
+    parser.add_argument(
+        "--shards", metavar="IDS",
+        help="the shard ids this process runs, e.g. 0-3 or 0,2 (PARLOUR_SHARDS)",
+    )
+    parser.add_argument(
+        "--of", dest="shard_count", metavar="COUNT", type=int,
+        help="the shard count of the whole bot (PARLOUR_SHARD_COUNT)",
+    )
     commands = parser.add_subparsers(dest="command", metavar="{playground}")
     local = commands.add_parser(
         "playground",
@@ -132,8 +144,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
 def main(argv: list[str] | None = None) -> int:
     """Entry point of ``python -m bot``; returns the exit status."""
     arguments = parse(argv)
+    sharding = {name: value for name in ("shards", "shard_count")
+                if (value := getattr(arguments, name)) is not None}
     try:
-        settings = load_settings()
+        settings = load_settings(**sharding)
     except ConfigError as error:
         print(f"Parlour's settings are invalid (see .env.example):\n{error}", file=sys.stderr)
         return 1

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import logging
 import pkgutil
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -51,13 +52,14 @@ class ParlourBot(commands.Bot):
         assert self.tables is not None, "set by setup_hook"
         return self.tables.languages
 
-    def __init__(self, settings: Settings, clock: Clock) -> None:
+    def __init__(self, settings: Settings, clock: Clock, **client: Any) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True, guild_messages=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            **client,
         )
         self.settings = settings
         self.clock = clock
@@ -79,8 +81,9 @@ class ParlourBot(commands.Bot):
         self.tables = TableRegistry(self, GAMES)
         self.add_listener(self.tables.on_channel_message, "on_message")
         await self.tables.restore()
-        live = {table_id for table_id, _guild, _channel, _data in await self.store.load_tables()}
-        for table_id, chips in (await self.store.return_orphan_escrow(live)).items():
+        shards = self.settings.hosted_shards  # None: every server is this process's
+        live = {table_id for table_id, *_rest in await self.store.load_tables(shards)}
+        for table_id, chips in (await self.store.return_orphan_escrow(live, shards)).items():
             log.warning("returned %d escrowed chips of table %s, which no longer exists",
                         chips, table_id)
         await self.sync_commands()
@@ -117,6 +120,16 @@ class ParlourBot(commands.Bot):
         await answer_failure(interaction, error)
 
 
+class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
+    """Parlour as one of several shard processes: discord.py's :class:`AutoShardedBot`
+    connecting only ``settings.hosted_shards`` (``shard_ids`` of ``shard_count``).
+
+    The process hosts the tables of its shards' servers only: it restores only those, gives
+    back only their orphaned escrow, and its registry refuses a table of another shard's
+    server (DESIGN.md §5).
+    """
+
+
 def cog_modules() -> list[str]:
     """The import names of every cog module in the ``cogs`` package, sorted.
 
@@ -131,7 +144,8 @@ def cog_modules() -> list[str]:
 
 
 def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) -> ParlourBot:
-    """Build the bot (not yet started).
+    """Build the bot (not yet started): a :class:`ShardedParlourBot` when the settings name
+    shards (``PARLOUR_SHARD_COUNT``, ``PARLOUR_SHARDS``), else a :class:`ParlourBot`.
 
     Parameters
     ----------
@@ -145,4 +159,9 @@ def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) 
     bot.config.ConfigError
         When ``settings`` is omitted and the environment holds an invalid value.
     """
-    return ParlourBot(settings or load_settings(), clock or SystemClock())
+    settings = settings or load_settings()
+    clock = clock or SystemClock()
+    shards = settings.hosted_shards
+    if shards is None:
+        return ParlourBot(settings, clock)
+    return ShardedParlourBot(settings, clock, shard_ids=list(shards.ids), shard_count=shards.count)

@@ -9,10 +9,19 @@ environment.
 from __future__ import annotations
 
 from pathlib import PurePath
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import AliasChoices, Field, SecretStr, ValidationError, field_validator
-from pydantic_settings import BaseSettings, SettingsConfigDict
+from pydantic import (
+    AliasChoices,
+    Field,
+    SecretStr,
+    ValidationError,
+    ValidationInfo,
+    field_validator,
+)
+from pydantic_settings import BaseSettings, NoDecode, SettingsConfigDict
+
+from bot.shards import Shards, parse_ids
 
 LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
@@ -57,6 +66,13 @@ class Settings(BaseSettings):
     log_level
         ``PARLOUR_LOG_LEVEL``: ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` or ``CRITICAL``
         (any case).
+    shard_count
+        ``PARLOUR_SHARD_COUNT``: Discord shards of the whole bot (>= 1), when it runs as
+        shard processes over one database; None (default): one process, no sharding.
+    shards
+        ``PARLOUR_SHARDS``: the shard ids this process connects and hosts the tables of,
+        e.g. ``0-3`` or ``0,2,4-5`` (each below ``shard_count``); default every shard.
+        ``python -m bot --shards 0-3 --of 8`` sets both.
     """
 
     model_config = SettingsConfigDict(
@@ -86,6 +102,8 @@ class Settings(BaseSettings):
     ai_delay: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
     board_edit_interval: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
     log_level: LogLevel = "INFO"
+    shard_count: int | None = Field(default=None, ge=1)
+    shards: Annotated[tuple[int, ...] | None, NoDecode] = None
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -116,6 +134,40 @@ class Settings(BaseSettings):
         if text.isdigit():
             return _guild_id(int(text), value)
         raise ValueError(f"must be 'global', 'off' or a guild id (a number), got {value!r}")
+
+    @field_validator("shard_count", mode="before")
+    @classmethod
+    def _blank_count_is_none(cls, value: object) -> object:
+        return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("shards", mode="before")
+    @classmethod
+    def _parse_shards(cls, value: object) -> object:
+        if isinstance(value, str):
+            return parse_ids(value) if value.strip() else None
+        if isinstance(value, int) and not isinstance(value, bool):
+            return (value,)
+        return value
+
+    @field_validator("shards")
+    @classmethod
+    def _shards_of_the_count(
+        cls, value: tuple[int, ...] | None, info: ValidationInfo
+    ) -> tuple[int, ...] | None:
+        if value is None:
+            return None
+        count = info.data.get("shard_count")
+        if count is None:
+            raise ValueError("needs PARLOUR_SHARD_COUNT, the shard count of the whole bot")
+        return Shards(tuple(sorted(set(value))), count).ids  # refuses ids out of range
+
+    @property
+    def hosted_shards(self) -> Shards | None:
+        """The shards this process hosts, or None when the bot is not sharded."""
+        if self.shard_count is None:
+            return None
+        ids = tuple(range(self.shard_count)) if self.shards is None else self.shards
+        return Shards(tuple(sorted(ids)), self.shard_count)
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -114,7 +114,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
         custom_ids name the table and the decision. A snapshot that cannot be read is
         logged and skipped.
         """
-        for table_id, _guild, _channel, data in await self.bot.store.load_tables():
+        shards = self.bot.settings.hosted_shards  # a shard process restores its own only
+        for table_id, _guild, _channel, data in await self.bot.store.load_tables(shards):
             try:
                 table = Table.from_snapshot(data, self.games)
             except (ValueError, KeyError, TypeError) as error:
@@ -306,7 +307,13 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
         ------
         Refusal
             ``busy`` when the channel already has a live table (any game).
+        ValueError
+            When the guild is on a shard this process does not host (another shard
+            process's server: Discord never sends its commands here).
         """
+        shards = self.bot.settings.hosted_shards
+        if shards is not None and not shards.hosts(guild_id):
+            raise ValueError(f"guild {guild_id} is not on this process's shards {shards.ids}")
         existing = self.by_channel.get(channel_id)
         if existing is not None:
             raise Refusal("busy", Msg("refusal.busy", game=Msg(f"game.{existing.game_name}"),

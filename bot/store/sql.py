@@ -1258,13 +1258,19 @@ class SqlStore(ABC):
     async def _save_snapshot(
         self, db: Connection, write: TableWrite, now: datetime
     ) -> None:
-        await db.execute(
+        """Insert or replace a table's snapshot; refuse a table id another guild's table
+        holds (the ids of two shard processes' tables could meet)."""
+        saved = await db.fetch(
             "INSERT INTO saved_tables (table_id, guild_id, channel_id, data, updated_at)"
             " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
-            " guild_id = excluded.guild_id, channel_id = excluded.channel_id,"
-            " data = excluded.data, updated_at = excluded.updated_at",
+            " channel_id = excluded.channel_id, data = excluded.data,"
+            " updated_at = excluded.updated_at"
+            " WHERE saved_tables.guild_id = excluded.guild_id RETURNING table_id",
             (write.table_id, write.guild_id, write.channel_id, write.snapshot, _iso(now)),
         )
+        if not saved:
+            raise StoreError(f"table {write.table_id} is saved for another guild than"
+                             f" {write.guild_id}")
 
     async def _record(
         self, db: Connection, write: TableWrite, result: GameResult, now: datetime

@@ -16,6 +16,7 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
+from bot.shards import Shards
 from bot.store import (
     ChipMove,
     GameResult,
@@ -350,6 +351,37 @@ class TestOrphanEscrow:
         assert await store.return_orphan_escrow(set()) == {"a": 10, "b": 20}
         assert await books(store, GUILD) == {ANN: START}
         assert await books(store, OTHER_GUILD) == {ANN: START}
+
+
+class TestShards:
+    """A shard process reads and returns only what belongs to its shards' guilds."""
+
+    # guild ids on shard 0 and shard 1 of 2 ((guild_id >> 22) % 2)
+    ON_0, ON_1 = 4 << 22, 5 << 22
+
+    async def test_a_process_loads_only_its_shards_tables(self, store):
+        await store.save_table("zero", self.ON_0, 1, "{}")
+        await store.save_table("one", self.ON_1, 2, "{}")
+        assert [t[0] for t in await store.load_tables(Shards((0,), 2))] == ["zero"]
+        assert [t[0] for t in await store.load_tables(Shards((1,), 2))] == ["one"]
+        assert [t[0] for t in await store.load_tables(Shards((0, 1), 2))] == ["one", "zero"]
+        assert [t[0] for t in await store.load_tables()] == ["one", "zero"]
+
+    async def test_orphans_of_another_shard_are_never_returned(self, store):
+        await store.escrow(self.ON_0, ANN, "zero", 10)
+        await store.escrow(self.ON_1, ANN, "one", 20)  # live on the other shard process
+        assert await store.return_orphan_escrow(set(), Shards((0,), 2)) == {"zero": 10}
+        assert await store.table_escrow("one") == 20
+        assert await books(store, self.ON_1) == {ANN: START - 20}
+
+    async def test_a_table_id_of_another_guild_is_never_overwritten(self, store):
+        await store.save_table("same", self.ON_0, 1, '{"v": 0}')
+        with pytest.raises(StoreError, match="another guild"):
+            await store.commit_table(TableWrite("same", self.ON_1, 2, '{"v": 1}', (
+                ChipMove("escrow", ANN, 10, "buy_in"),)))
+        assert await store.load_tables() == [("same", self.ON_0, 1, '{"v": 0}')]
+        assert await store.table_escrow("same") == 0  # the buy-in was rolled back too
+        assert await books(store, self.ON_1) == {}
 
 
 async def test_leaderboard_orders_by_balance_then_user_id(store):
