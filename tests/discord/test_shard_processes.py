@@ -55,7 +55,8 @@ async def shard_world(stack: AsyncExitStack, database: str, clock: ManualClock,
                 await bot.store.close()
 
     stack.push_async_callback(close_all)
-    env = await stack.enter_async_context(simcord.run(make()))
+    # two simulated Discords share the CPU: give each more real time to settle
+    env = await stack.enter_async_context(simcord.run(make(), settle_timeout=30))
     guild = env.create_guild(f"Shard {shard}", shard_id=shard)
     channel = guild.create_text_channel("tables")
     humans = {name: guild.add_member(env.create_user(name, global_name=name.title()))
