@@ -242,6 +242,13 @@ def seat_name(lang: Language, name: str) -> str:
     return short_name(name)
 
 
+def note_name(member_id: int | None, name: str) -> Msg | str:
+    """A seat's name kept in a board note or a refusal: an AI seat's as a catalog message
+    (``"AI 2"`` shown in each reader's language), a member's as boards show it."""
+    match = _AI_NAME.fullmatch(name) if member_id is None else None
+    return Msg("seat.ai", number=int(match[1])) if match else short_name(name)
+
+
 def seat_label(table: TableInfo, seat: int) -> str:
     """``"Alice"`` or ``"🤖 AI 2"``: a seat's short name for boards and logs (only AI seats
     carry :data:`AI_MARK`), in the table's language."""

@@ -225,7 +225,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
                 if seat == SYSTEM:
                     continue
                 count = table.timeouts[seat] = table.timeouts.get(seat, 0) + 1
-                name = common.seat_label(table.info(self.spec(table)), seat)
+                name = common.note_name(table.seats[seat].member_id, table.seats[seat].name)
                 if count >= TIMEOUTS_TO_AI:
                     table.seats[seat].ai = True
                     table.note("note.timed_out_again", name=name)
@@ -405,7 +405,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
             raise Refusal("no_seat", Msg("refusal.no_free_seat"))
         entry = table.seats[vacant]
         table.note("note.takes_seat", name=common.short_name(name),
-                   seat=common.short_name(entry.name))
+                   seat=common.note_name(entry.member_id, entry.name))
         table.seats[vacant] = Seat(member_id, name, team=entry.team)
         table.timeouts.pop(vacant, None)
         table.moves += self.stakes(table).on_join(table, member_id)

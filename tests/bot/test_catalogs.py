@@ -109,3 +109,12 @@ def test_languages_by_code_and_discord_locale():
     assert language("en-GB") is ENGLISH and language("pt-BR") is ENGLISH
     assert language(None) is ENGLISH
     assert [LANGUAGES[c].name for c in ("fa", "it", "nl")] == ["فارسی", "italiano", "Nederlands"]
+
+
+def test_an_ai_seat_in_a_note_is_named_in_each_readers_language():
+    from bot.render.common import note_name
+
+    note = Msg("note.timed_out", name=note_name(None, "AI 2"))
+    assert ENGLISH.t(note) == "AI 2 ran out of time."
+    assert LANGUAGES["it"].t(Msg.load(note.dump())) == "IA 2 ha esaurito il tempo."
+    assert note_name(7, "AI 1") == "AI 1"  # a member who calls himself so stays himself
