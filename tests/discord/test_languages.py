@@ -184,3 +184,39 @@ async def test_persian_help_and_chips_answers_have_no_english(world):
         shown = texts(result.response)
         assert shown and english_in(shown) == set(), shown
     assert "۵" in texts(answers[4].response)  # the public gift, in the channel's Persian
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+async def test_every_game_renders_hands_in_the_viewers_language_and_the_board_in_the_channels(
+        world, game, monkeypatch):
+    alice, bob = world.alice, world.bob  # Persian and Italian, at a Dutch channel's table
+    languages = world.bot.languages
+    await languages.choose(f"channel:{world.channel.id}", "nl")
+    await world.slash(alice, "settings language", language="fa")
+    await world.slash(bob, "settings language", language="it")
+    adapter = world.bot.tables.games[game]
+    rendered_in: list[tuple[str, str]] = []
+    for what in ("board", "hand"):
+        original = getattr(adapter, what)
+
+        def spy(info, *args, _what=what, _original=original, **kwargs):
+            rendered_in.append((_what, info.lang.code))
+            return _original(info, *args, **kwargs)
+
+        monkeypatch.setattr(adapter, what, spy)
+    dutch = LANGUAGES["nl"]
+    options = {"teams": "random"} if adapter.spec.seating == "partners" else {}
+    board = (await world.slash(alice, f"{game} start", **options)).response
+    await world.click(bob, board, label=dutch.t("button.join"))
+    for _ in range(adapter.spec.seats.start - 2):
+        await world.click(alice, board, label=dutch.t("button.add_ai"))
+    await world.click(alice, board, label=dutch.t("button.start"))
+    rendered_in.clear()
+    for member, code in ((alice, "fa"), (bob, "it")):
+        hand = await world.click(member, board, label=dutch.t("button.hand"))
+        assert hand.response.ephemeral
+        assert ("hand", code) in rendered_in, (member.name, rendered_in)
+    refused = await world.slash(bob, f"{game} end")
+    assert refused.response.content == LANGUAGES["it"].t("refusal.not_host.end")
+    assert {code for what, code in rendered_in if what == "board"} <= {"nl"}
+    assert {code for what, code in rendered_in if what == "hand"} == {"fa", "it"}
