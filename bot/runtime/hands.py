@@ -16,8 +16,8 @@ changes hands the link is dropped, so no message ever shows another seat's cards
 The member whose turn it is: an edit notifies nobody, so when the turn passes to a member
 who has not touched their hand for :data:`NUDGE_QUIET` seconds, a one-line ephemeral
 follow-up (:data:`NUDGE`, in the member's language) is sent through their hand's token,
-below their hand; the previous one is deleted, so at most one such line exists per member,
-seen by them alone, and nothing is added to the channel.
+below their hand; it is deleted once their turn is over, so at most one such line exists per
+member, seen by them alone, and nothing is added to the channel.
 
 :class:`HandKeeper` is mixed into :class:`bot.runtime.registry.TableRegistry`.
 """
@@ -65,10 +65,8 @@ class HandLink:
     member_id
         The member the message was shown to; the link serves only while they hold the seat.
     interaction
-        The interaction whose webhook token edits the message.
-    followup_id
-        The message's id when it is a follow-up of ``interaction``; None when it is the
-        interaction's original response (a My hand answer or a clicked hand).
+        The interaction whose webhook token edits the message: its original response (a My
+        hand answer, or the hand message a click came from).
     since
         Bot-clock POSIX seconds of ``interaction``: its token edits until
         ``since + TOKEN_SECONDS - TOKEN_MARGIN``; also when the member last touched their hand.
@@ -80,7 +78,6 @@ class HandLink:
 
     member_id: int
     interaction: discord.Interaction
-    followup_id: int | None
     since: float
     shown: str
     nudge: tuple[discord.Interaction, int] | None = None
@@ -110,7 +107,7 @@ class HandKeeper:
 
     def keep_hand(
         self, table: Table, seat: int, interaction: discord.Interaction, rendered: Rendered,
-        *, content: str | None = None, followup_id: int | None = None,
+        *, content: str | None = None,
     ) -> None:
         """Remember that ``interaction`` just showed ``rendered`` as ``seat``'s hand: from
         now on that message is the one kept current (a previous nudge is carried over). A
@@ -121,14 +118,14 @@ class HandKeeper:
         table.hand_links[seat] = HandLink(
             member_id=interaction.user.id,
             interaction=interaction,
-            followup_id=followup_id,
             since=self._now(),
             shown=fingerprint(rendered, content),
             nudge=old.nudge if old is not None and old.member_id == interaction.user.id else None,
         )
 
     async def _update_hands(self, table: Table) -> None:
-        """Edit every live hand message whose view changed; nudge members the turn passed to.
+        """Edit every live hand message whose view changed; nudge members the turn passed to
+        (and delete the nudge of a member whose turn is over).
 
         Links that expired, whose seat changed hands, or whose edit failed are dropped. When
         the table is over, each live hand shows its final state once and the links go.
@@ -146,24 +143,25 @@ class HandKeeper:
                     or not link.live(now) or table.game is None):
                 del table.hand_links[seat]
                 continue
-            edits.append(self._edit_hand(table, seat, link,
-                                         nudge=seat in passed and not entry.ai
-                                         and now - link.since >= NUDGE_QUIET))
+            nudge = seat in passed and not entry.ai and now - link.since >= NUDGE_QUIET
+            edits.append(self._edit_hand(table, seat, link, nudge=nudge,
+                                         turn_over=seat not in to_act))
         await asyncio.gather(*edits)
         if table.state is TableState.OVER:
             table.hand_links.clear()
 
-    async def _edit_hand(self, table: Table, seat: int, link: HandLink, *, nudge: bool) -> None:
+    async def _edit_hand(
+        self, table: Table, seat: int, link: HandLink, *, nudge: bool, turn_over: bool
+    ) -> None:
         rendered = self.render_hand(table, seat)
         shown = fingerprint(rendered)
         try:
             if shown != link.shown:
-                message = {"content": None, "embed": rendered.embed, "view": rendered.view}
-                if link.followup_id is None:
-                    await link.interaction.edit_original_response(**message)
-                else:
-                    await link.interaction.followup.edit_message(link.followup_id, **message)
+                await link.interaction.edit_original_response(
+                    content=None, embed=rendered.embed, view=rendered.view)
                 link.shown = shown
+            if nudge or turn_over:
+                await self._drop_nudge(link)
             if nudge:
                 await self._nudge(link)
         except discord.HTTPException as error:
@@ -172,14 +170,17 @@ class HandKeeper:
             if table.hand_links.get(seat) is link:
                 del table.hand_links[seat]
 
-    async def _nudge(self, link: HandLink) -> None:
-        """Send the member the "your turn" line below their hand, deleting the previous one."""
+    async def _drop_nudge(self, link: HandLink) -> None:
+        """Delete the member's "your turn" line, if any."""
         if link.nudge is not None:
             interaction, message_id = link.nudge
             link.nudge = None
             # dismissed by the member, or its token ran out: it is gone from view either way
             with contextlib.suppress(discord.HTTPException):
                 await interaction.followup.delete_message(message_id)
+
+    async def _nudge(self, link: HandLink) -> None:
+        """Send the member the "your turn" line below their hand."""
         sent = await link.interaction.followup.send(
             self.languages.private(link.member_id).t(NUDGE), ephemeral=True, wait=True,
             allowed_mentions=discord.AllowedMentions.none(),

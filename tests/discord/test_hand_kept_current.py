@@ -5,8 +5,8 @@ showed it, while that token lives (15 minutes, less a margin); after that, or wh
 refuses the edit, the link is dropped without a failure, and the next My hand posts a fresh
 hand that is kept current again. An old view's stale button answers with the refusal above
 the current hand, in that same message. The member the turn passes to gets one ephemeral
-line below their hand. :class:`test_tripoli.Session` checks every answer (answered once, no
-card leaked, chips conserved).
+line below their hand, deleted when that turn is over. :class:`test_tripoli.Session` checks
+every answer (answered once, no card leaked, chips conserved).
 """
 
 from __future__ import annotations
@@ -130,6 +130,9 @@ async def test_the_member_the_turn_passes_to_gets_one_line_below_the_hand(world)
         nudged += [member.id] * len(lines)
         await session.default_move(seat, member)
         await both_clocks(world, 60)
+        if seat not in session.game.to_act:  # her turn is over: the line is gone
+            assert not [m for m in world.channel.history(viewer=member)
+                        if m.flags.ephemeral and m.content == ENGLISH.t(NUDGE)]
     assert nudged, "nobody was told it is their turn"
     public = [m for m in world.channel.history() if not m.flags.ephemeral]
     assert [m.id for m in public] == [session.board.id]  # nothing added to the channel
