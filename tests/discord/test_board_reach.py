@@ -76,3 +76,14 @@ async def test_a_thread_table_plays_in_its_thread(world, game):
     said = [m.id for m in world.channel.history()
             if m.type is not discord.MessageType.thread_created]  # Discord's own notice
     assert said == [opened.response.id]  # the channel saw one line of the whole game
+
+
+async def test_a_thread_discord_refuses_is_told_privately_and_opens_nothing(world):
+    world.env.inject_error("POST", "/channels/*/messages/*/threads", status=403, code=50013,
+                           message="Missing Permissions")
+    result = await world.slash(world.alice, "tripoli start", thread=True)
+    assert not world.bot.tables.by_id and not world.channel.threads
+    said = [m for m in world.channel.history() if not m.flags.ephemeral]
+    assert said == []  # the line was taken back
+    [refusal] = [m for m in world.channel.history(viewer=world.alice) if m.flags.ephemeral]
+    assert "Create Public Threads" in refusal.content and result.acknowledged
