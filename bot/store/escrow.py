@@ -5,7 +5,7 @@ in total and what is still *outstanding*: escrowed since their last settlement (
 means their stack left the table, so it closes their claim, even when it was 0 chips).
 
 Every chip movement of a table commits together with the table's saved state
-(:meth:`bot.store.sqlite.SqliteStore.commit_table`), and a table is forgotten only in the
+(:meth:`bot.store.sql.SqlStore.commit_table`), and a table is forgotten only in the
 transaction that settles it, so a pool without a table can only be the buy-ins of a table
 that never got going (a database written by an older release). Reconciliation never
 guesses: each member gets back exactly their outstanding chips, and only when the pool holds

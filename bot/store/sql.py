@@ -508,7 +508,7 @@ class SqlStore(ABC):
 
         Every escrow and settlement of ``write.moves`` (in order), the snapshot saved (or
         the saved table deleted when ``write.snapshot`` is None) and the finished game's
-        result are one ``BEGIN IMMEDIATE ... COMMIT``: a crash at any moment leaves the
+        result are one transaction (:meth:`_write`): a crash at any moment leaves the
         balances, the escrow and the saved table agreeing (before the change or after it).
 
         Raises
@@ -519,7 +519,8 @@ class SqlStore(ABC):
             If an escrow asks more than the member's balance (``user_id`` says whose);
             nothing moves and nothing is saved.
         StoreError
-            If a settlement exceeds the table's escrow or the database fails; nothing changes.
+            If a settlement exceeds the table's escrow, the table id is another guild's
+            (its escrow or its saved state), or the database fails; nothing changes.
         """
         checks.name(write.table_id, "table_id")
         checks.snowflake(write.guild_id, "guild_id")
