@@ -2,8 +2,9 @@
 
 PostgreSQL is real: the ``pgserver`` test dependency ships the server's binaries, and one
 server runs for the whole session (started on first use; as root, pgserver runs it as its
-own ``pgserver`` system user). A test gets a fresh database of its own (``postgres_url``),
-or the session's migrated database emptied of every row (``database_url``).
+own ``pgserver`` system user; a watchdog process stops it should the session be killed).
+A test gets a fresh database of its own (``postgres_url``), or the session's migrated
+database emptied of every row (``database_url``).
 Nothing is skipped when the server cannot start: the tests that need it fail, loudly.
 
 Fixtures
@@ -21,7 +22,10 @@ database_url
 from __future__ import annotations
 
 import asyncio
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from collections.abc import AsyncIterator
 from concurrent.futures import ThreadPoolExecutor
@@ -37,6 +41,10 @@ from bot.store import open_store
 #: The store back ends every parametrized store test runs on.
 BACKENDS = ("sqlite", "postgres")
 
+#: Stops the server if this session is killed before it can (a test run under ``timeout``).
+WATCHDOG = Path(__file__).with_name("postgres_watchdog.py")
+
+
 @pytest.fixture(scope="session")
 def postgres_server() -> Any:
     import pgserver  # a test dependency (pyproject.toml): missing, every PostgreSQL test fails
@@ -44,6 +52,9 @@ def postgres_server() -> Any:
     # not under pytest's tmp_path: its private (0700) directories would keep out the
     # pgserver user the server runs as when the tests run as root
     home = Path(tempfile.mkdtemp(prefix="parlour-postgres-"))
+    subprocess.Popen([sys.executable, str(WATCHDOG), str(os.getpid()), str(home)],
+                     stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                     start_new_session=True)
     server = pgserver.get_server(home / "data", cleanup_mode="delete")
     try:
         # a throwaway server: durability buys nothing here and costs each test's commits
