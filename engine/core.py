@@ -39,13 +39,21 @@ class IllegalAction(EngineError):
     code
         Stable identifier, e.g. ``"not_your_turn"``, ``"stale"``, ``"over_limit"``.
     message
-        A sentence a player can read.
+        A sentence a player can read (English).
+    reason
+        Optional: the id of the same sentence for translation (the bot shows message
+        ``illegal.<reason>`` of its catalogs with ``values``), e.g. ``"tripoli.bet_range"``.
+    **values
+        The sentence's data (ints and strs: amounts, card names …).
     """
 
-    def __init__(self, code: str, message: str) -> None:
+    def __init__(self, code: str, message: str, reason: str | None = None,
+                 **values: int | str) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
+        self.reason = reason
+        self.values = values
 
 
 class Frozen(BaseModel):
@@ -209,7 +217,7 @@ class Decisions(BaseModel):
     def check(self, seat: int, decision: int | None) -> None:
         """Raise ``IllegalAction("stale")`` if ``decision`` is given and not current."""
         if decision is not None and decision != self.ids[seat]:
-            raise IllegalAction("stale", "That decision is over.")
+            raise IllegalAction("stale", "That decision is over.", reason="stale")
 
 
 @runtime_checkable

@@ -20,6 +20,7 @@ import secrets
 from dataclasses import dataclass
 
 from bot.i18n import ENGLISH, Language, Msg
+from engine.core import IllegalAction
 
 TABLE_ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 TABLE_ID_LENGTH = 6
@@ -65,6 +66,14 @@ class Refusal(Exception):
         self.message = ENGLISH.t(message) if isinstance(message, Msg) else message
         super().__init__(self.message)
         self.code = code
+
+    @classmethod
+    def of(cls, error: IllegalAction) -> Refusal:
+        """The refusal of an engine's :class:`~engine.core.IllegalAction`: its ``reason``
+        as catalog message ``illegal.<reason>`` with its values, else its English message."""
+        if error.reason is None:
+            return cls(error.code, error.message)
+        return cls(error.code, Msg(f"illegal.{error.reason}", **error.values))
 
     def text(self, lang: Language) -> str:
         """The sentence for a member reading ``lang``."""

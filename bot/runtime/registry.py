@@ -393,7 +393,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
         try:
             seat = game.add_seat(table.buy_in)
         except IllegalAction as error:
-            raise Refusal(error.code, error.message) from error
+            raise Refusal.of(error) from error
         assert seat == len(table.seats), "engine seats and table seats must stay aligned"
         table.seats.append(Seat(member_id, name))
         table.moves += self.stakes(table).on_join(table, member_id)
@@ -575,7 +575,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
             try:
                 game = adapter.new_game(table.options, len(table.seats), seed, table.buy_in)
             except IllegalAction as error:
-                raise Refusal(error.code, error.message) from error
+                raise Refusal.of(error) from error
             table.moves += self.stakes(table).on_start(table)
             table.game, table.seed, table.state = game, seed, TableState.PLAYING
             table.notes.clear()
@@ -687,9 +687,11 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
             try:
                 table.game.apply(seat, action, ref.decision)
             except IllegalAction as error:
-                message = (Msg(f"refusal.hint.{error.code}", detail=error.message)
-                           if error.code in _HINTED else error.message)
-                raise Refusal(error.code, message) from error
+                refusal = Refusal.of(error)
+                if error.code in _HINTED:
+                    refusal = Refusal(error.code, Msg(f"refusal.hint.{error.code}",
+                                                      detail=refusal.msg))
+                raise refusal from error
             table.timeouts.pop(seat, None)
             await self._progress(table)
         return seat
@@ -712,7 +714,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
             try:
                 game.start_deal()
             except IllegalAction as error:
-                raise Refusal(error.code, error.message) from error
+                raise Refusal.of(error) from error
             table.notes.clear()
             await self._progress(table)
 
@@ -737,7 +739,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
             try:
                 table.game.end_session(abandon)
             except IllegalAction as error:
-                raise Refusal(error.code, error.message) from error
+                raise Refusal.of(error) from error
             table.ending = True
             table.note("note.abandoned" if abandon else "note.ends_after_deal")
             await self._progress(table)

@@ -118,3 +118,14 @@ def test_an_ai_seat_in_a_note_is_named_in_each_readers_language():
     assert ENGLISH.t(note) == "AI 2 ran out of time."
     assert LANGUAGES["it"].t(Msg.load(note.dump())) == "IA 2 ha esaurito il tempo."
     assert note_name(7, "AI 1") == "AI 1"  # a member who calls himself so stays himself
+
+
+def test_an_engine_refusal_with_a_reason_is_shown_in_the_readers_language():
+    from bot.runtime.refs import Refusal
+    from engine.core import IllegalAction
+
+    refusal = Refusal.of(IllegalAction("stale", "That decision is over.", reason="stale"))
+    assert refusal.code == "stale" and refusal.message == "That decision is over."
+    assert refusal.text(LANGUAGES["nl"]) == "Die beslissing is voorbij."
+    plain = Refusal.of(IllegalAction("illegal", "Bet 1-10 chips."))  # no reason yet: English
+    assert plain.text(LANGUAGES["it"]) == "Bet 1-10 chips."
