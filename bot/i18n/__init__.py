@@ -17,6 +17,19 @@ Usage, for renderers and cogs::
     lang.t("lobby.seats", count=3, high=7)            # plural forms from the catalog
     lang.t(Msg("note.joined", name="Alice"))           # a text kept for later (notes, refusals)
 
+Converting a text (renderers, adapters, cogs): put the English sentence in
+``locales/en/messages.po`` under an id of its area (``tripoli.board.pot``), the same id in
+fa/it/nl (``tests/bot/test_catalogs.py`` fails on a missing one or a different placeholder),
+and write ``info.lang.t(id, …)``. Pass numbers as ints (digits per language), amounts
+grouped with :meth:`Language.grouped`, one-decimal values with :meth:`Language.decimal`,
+places with :meth:`Language.ordinal`, nested catalog texts as :class:`Msg` (not
+pre-translated strs), Discord timestamps as strs (``bot.render.common.relative_time``).
+A text kept for later (a board note, a refusal) is a :class:`Msg`: ``Refusal(code,
+Msg(id, …))``; an engine refusal names its sentence with ``IllegalAction(code, message,
+reason=…, **values)`` (catalog id ``illegal.<reason>``). A game counts as converted when
+it leaves ``UNCONVERTED`` in ``tests/discord/test_languages.py`` (its Persian board and
+hands then hold no English catalog word).
+
 Message ids are symbolic (``area.what``); the English catalog holds the source text. Names
 and numbers are ``{placeholders}``: ints are written in the language's digits (Persian digits
 for ``fa``, :meth:`Language.number`), and in a right-to-left language every placeholder is a

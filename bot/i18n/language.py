@@ -114,7 +114,7 @@ class Language:
         """The language's own name, as its speakers write it (``"فارسی"``, ``"italiano"``)."""
         return self._locale.get_display_name(self._locale)
 
-    @property
+    @cached_property
     def rtl(self) -> bool:
         """Written right to left (Persian)."""
         return self._locale.character_order == "right-to-left"
