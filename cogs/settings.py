@@ -1,5 +1,6 @@
 """``/settings dm on|off`` and ``/settings language``: a member's own preferences, and the
-language of a channel or server (DESIGN.md §4 "Private hands", issue 11).
+language of a channel or server (DESIGN.md §4 "Private hands", issue 11); ``/settings images
+on|off``: a server's pictures of boards and hands (issue 14).
 
 DM hand views: with ``on``, every deal the member plays brings one DM holding their hand and
 its controls, edited as the hand changes (a deal in progress gets its DM at once); closed
@@ -11,6 +12,10 @@ Languages (:mod:`bot.i18n.choice`): ``for: me`` sets the member's private text (
 refusals, answers); ``for: channel`` (Manage Channels) and ``for: server`` (Manage Server)
 set the boards and lobbies. ``automatic`` clears the setting (back to Discord's language).
 The answer is written in the language just chosen.
+
+Pictures (:mod:`bot.runtime.pictures`): on by default; ``off`` (Manage Server, checked when
+the command runs) leaves the server's boards and hands as text only; each board drops or
+regains its picture at once.
 """
 
 from __future__ import annotations
@@ -55,6 +60,30 @@ class MemberSettings(commands.GroupCog, group_name="settings",
             channels = ", ".join(f"<#{table.channel_id}>" for table in playing)
             text += "\n" + lang.t("settings.dm_on_its_way", channels=channels)
         await reply(interaction, content=text, ephemeral=True)
+
+    @app_commands.command(name="images")
+    @app_commands.guild_only()
+    async def images(self, interaction: discord.Interaction,
+                     state: Literal["on", "off"]) -> None:
+        """Show boards and hands as pictures beside the text (on) or text only (off).
+
+        Parameters
+        ----------
+        state
+            on: pictures of the cards (the default); off: text only. Manage Server only.
+        """
+        lang = await self.bot.languages.for_member(interaction)
+        permissions = interaction.permissions
+        if not (permissions.manage_guild or permissions.administrator):
+            await reply(interaction, content=lang.t("settings.images_needs_server"),
+                        ephemeral=True)
+            return
+        assert interaction.guild_id is not None
+        on = state == "on"
+        await within_deadline(interaction, self.bot.tables.set_images(interaction.guild_id, on))
+        await reply(interaction, content=lang.t("settings.images_on" if on else
+                                                "settings.images_off"), ephemeral=True)
+        self._show_boards(interaction, "server")
 
     @app_commands.command(name="language")
     @app_commands.rename(where="for")

@@ -23,6 +23,7 @@ from typing import Any
 import discord
 
 from bot.i18n import ENGLISH
+from bot.images import kalooki as images
 from bot.render.common import (
     COLOUR,
     SELECT_OPTIONS_MAX,
@@ -287,7 +288,8 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
                          f"{table.seed.hex()}")
     elif view.commitment:
         embed.set_footer(text=f"Deal commitment SHA-256: {view.commitment}")
-    return Rendered(fit(embed), None if over else _board_view(table, view, calls))
+    return Rendered(fit(embed), None if over else _board_view(table, view, calls),
+                    images.board_picture(view))
 
 
 def _deal_events(log: Sequence[KalookiEvent]) -> list[KalookiEvent]:
@@ -419,7 +421,9 @@ def hand(table: TableInfo, view: KalookiSeatView, draft: Draft, problem: str | N
     embed.add_field(name="You", value=" · ".join(facts), inline=False)
     embed.add_field(name="Now", value=_hand_status(table, view), inline=False)
     embed.set_footer(text="Only you can see this. Press My hand on the board for a fresh view.")
-    return Rendered(fit(embed), _hand_view(table, view, draft))
+    picture = images.hand_picture(view, tuple(int(c) for c in draft.free(view.hand)),
+                                  draft.picked, tuple(cs for _, cs in draft.groups))
+    return Rendered(fit(embed), _hand_view(table, view, draft), picture)
 
 
 def _hand_lines(hand_cards: Sequence[Card], staged: set[int], picked: set[int]) -> str:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.images import tripoli as images
 from bot.render.common import (
     COLOUR,
     by_suit,
@@ -159,7 +160,8 @@ def board(
     elif view.commitment:
         embed.set_footer(text=f"Deal {view.deal_number} shuffle commitment, SHA-256:\n"
                               + hex_groups(view.commitment))
-    return Rendered(fit(embed), None if over else _board_view(table, view, decisions))
+    return Rendered(fit(embed), None if over else _board_view(table, view, decisions),
+                    images.board_picture(view, _pay_suit_named(view)))
 
 
 def hex_groups(text: str) -> str:
@@ -234,11 +236,18 @@ def _board_title(view: TripoliTableView) -> str:
         return (f"Board · dial: pay suit {suit(view.pay_suit)}, "
                 f"sequence {sequence(view.seq_start)}")
     if view.pay_suit_source == "auction":
-        bidding = view.auction is not None and view.auction.item != "ghost"
-        if view.phase in (Phase.SPARE, Phase.NAME_SUIT) or bidding:
+        if not _pay_suit_named(view):
             return "Board · pay suit to name"
         return f"Board · pay suit {suit(view.pay_suit)}"
     return "Board"
+
+
+def _pay_suit_named(view: TripoliTableView) -> bool:
+    """False while an auctioned pay suit is still to be named (§3.6)."""
+    if view.pay_suit_source != "auction":
+        return True
+    bidding = view.auction is not None and view.auction.item != "ghost"
+    return not (view.phase in (Phase.SPARE, Phase.NAME_SUIT) or bidding)
 
 
 def _board_spaces(view: TripoliTableView) -> str:
@@ -464,7 +473,7 @@ def hand(table: TableInfo, view: TripoliSeatView) -> Rendered:
     embed.add_field(name="You", value=" · ".join(facts), inline=False)
     embed.add_field(name="Now", value=_hand_status(table, view), inline=False)
     embed.set_footer(text="Only you can see this. Press My hand on the board for a fresh view.")
-    return Rendered(fit(embed), _hand_view(table, view))
+    return Rendered(fit(embed), _hand_view(table, view), images.hand_picture(view))
 
 
 def _decision_buttons(

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.images import troefcall as images
 from bot.render.common import (
     COLOUR,
     ROW_BUTTONS_MAX,
@@ -134,12 +135,13 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
     elif view.commitment:
         embed.set_footer(text=f"Shuffle {view.deal_number} commitment SHA-256: "
                               f"{view.commitment}")
+    picture = images.board_picture(view)
     if over:
-        return Rendered(fit(embed), None)
+        return Rendered(fit(embed), None, picture)
     ui = discord.ui.View(timeout=None)
     for button in table_buttons(table, view.deal_number, view.phase is Phase.BETWEEN_HANDS):
         ui.add_item(button)
-    return Rendered(fit(embed), ui)
+    return Rendered(fit(embed), ui, picture)
 
 
 def _status(table: TableInfo, view: TroefcallTableView) -> str:
@@ -361,7 +363,8 @@ def hand(table: TableInfo, view: TroefcallSeatView) -> Rendered:
                         inline=False)
     embed.add_field(name="Now", value=_hand_status(table, view), inline=False)
     embed.set_footer(text="Only you can see this. Press My hand on the board for a fresh view.")
-    return Rendered(fit(embed), _hand_view(table, view))
+    held = tuple(int(c) for c in _suit_sorted(view.hand))
+    return Rendered(fit(embed), _hand_view(table, view), images.hand_picture(view, held))
 
 
 def _hand_status(table: TableInfo, view: TroefcallSeatView) -> str:

@@ -72,6 +72,9 @@ class HandLink:
         ``since + TOKEN_SECONDS - TOKEN_MARGIN``; also when the member last touched their hand.
     shown
         A fingerprint of what the message shows now (:func:`fingerprint`).
+    picture
+        The name of the picture attached to the message, None for none
+        (:mod:`bot.runtime.pictures`).
     nudge
         The interaction and id of the member's latest "your turn" follow-up, if any.
     """
@@ -80,6 +83,7 @@ class HandLink:
     interaction: discord.Interaction
     since: float
     shown: str
+    picture: str | None = None
     nudge: tuple[discord.Interaction, int] | None = None
 
     def live(self, now: float) -> bool:
@@ -107,11 +111,12 @@ class HandKeeper:
 
     def keep_hand(
         self, table: Table, seat: int, interaction: discord.Interaction, rendered: Rendered,
-        *, content: str | None = None,
+        *, content: str | None = None, picture: str | None = None,
     ) -> None:
-        """Remember that ``interaction`` just showed ``rendered`` as ``seat``'s hand: from
-        now on that message is the one kept current (a previous nudge is carried over). A
-        DM hand view is not linked: the DM hand views keep it (:mod:`bot.runtime.publisher`)."""
+        """Remember that ``interaction`` just showed ``rendered`` as ``seat``'s hand (with the
+        attachment ``picture``, if any): from now on that message is the one kept current (a
+        previous nudge is carried over). A DM hand view is not linked: the DM hand views keep
+        it (:mod:`bot.runtime.publisher`)."""
         if interaction.guild_id is None:
             return
         old = table.hand_links.get(seat)
@@ -120,6 +125,7 @@ class HandKeeper:
             interaction=interaction,
             since=self._now(),
             shown=fingerprint(rendered, content),
+            picture=picture,
             nudge=old.nudge if old is not None and old.member_id == interaction.user.id else None,
         )
 
@@ -157,9 +163,10 @@ class HandKeeper:
         shown = fingerprint(rendered)
         try:
             if shown != link.shown:
-                await link.interaction.edit_original_response(
-                    content=None, embed=rendered.embed, view=rendered.view)
-                link.shown = shown
+                out = await self.outgoing(table.guild_id, rendered)  # type: ignore[attr-defined]
+                await link.interaction.edit_original_response(content=None,
+                                                              **out.edit(link.picture))
+                link.shown, link.picture = shown, out.name
             if nudge or turn_over:
                 await self._drop_nudge(link)
             if nudge:

@@ -22,6 +22,7 @@ from bot.i18n.language import ascii_digits
 from bot.render import common
 from bot.replies import answer_failure, reply, within_deadline
 from bot.runtime.components import AmountModal
+from bot.runtime.pictures import Outgoing, attached
 from bot.runtime.refs import Ref, Refusal
 from bot.runtime.spec import Rendered
 from bot.runtime.table import Table, TableState
@@ -117,9 +118,9 @@ class TableInteractions:
                 raise Refusal("not_seated", Msg("refusal.not_seated"))
             rendered = self.render_hand(table, seat)
             note = self._board_note(interaction, table)
-            await self._private(interaction, content=note, embed=rendered.embed,
-                                view=rendered.view)
-            self.keep_hand(table, seat, interaction, rendered, content=note)
+            out = await self.outgoing(table.guild_id, rendered)
+            await self._private(interaction, content=note, **out.send())
+            self.keep_hand(table, seat, interaction, rendered, content=note, picture=out.name)
             if not self._from_board(interaction, table):
                 self.schedule_board_edit(table)  # a deleted board is posted again now
             return
@@ -171,7 +172,7 @@ class TableInteractions:
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is not TableState.PLAYING:
-            await self._update(interaction, self.render_board(table))
+            await self._update(interaction, table, self.render_board(table))
         else:
             await self._show_hand(interaction, table, seat)
         if board_changed:
@@ -183,8 +184,8 @@ class TableInteractions:
         """Answer a click on a private view with the seat's current hand (and ``note``
         above it) in that same message, which becomes the hand kept current."""
         rendered = self.render_hand(table, seat)
-        await self._update(interaction, rendered, content=note)
-        self.keep_hand(table, seat, interaction, rendered, content=note)
+        out = await self._update(interaction, table, rendered, content=note)
+        self.keep_hand(table, seat, interaction, rendered, content=note, picture=out.name)
 
     async def _answer_stale(
         self, interaction: discord.Interaction, table: Table, refusal: Refusal
@@ -221,21 +222,27 @@ class TableInteractions:
         rendered = self.render_board(table)
         if self._from_board(interaction, table):
             table.board_dirty = False  # this answer shows the newest board already
-            await self._update(interaction, rendered)
+            await self._update(interaction, table, rendered)
         else:
             await self._private(interaction, content=self._lang(interaction).t("table.done"))
             self.schedule_board_edit(table)
 
     async def _update(
-        self, interaction: discord.Interaction, rendered: Rendered, content: str | None = None
-    ) -> None:
+        self, interaction: discord.Interaction, table: Table, rendered: Rendered,
+        content: str | None = None,
+    ) -> Outgoing:
         """Answer by editing the clicked message: ``rendered`` with ``content`` above it (None
-        removes an earlier line, such as a refusal)."""
-        message = {"content": content, "embed": rendered.embed, "view": rendered.view}
+        removes an earlier line, such as a refusal), its picture re-uploaded only when it
+        changed. Returns what was sent."""
+        out = await self.outgoing(table.guild_id, rendered)
+        message = {"content": content, **out.edit(attached(interaction.message))}
         if interaction.response.is_done():
             await interaction.edit_original_response(**message)
         else:
             await interaction.response.edit_message(**message)
+        if interaction.message is not None and self._from_board(interaction, table):
+            out.record(table.pictures, interaction.message.id)
+        return out
 
     async def _private(self, interaction: discord.Interaction, **message: Any) -> None:
         """Send an ephemeral answer (or follow-up when the interaction was deferred)."""
@@ -278,14 +285,12 @@ class TableInteractions:
             options=options,
             buy_in=buy_in,
         )
-        rendered = self.render_board(table)
+        out = await self.outgoing(table.guild_id, self.render_board(table))
         try:
             if room is None:
-                table.board_message_id = await reply(
-                    interaction, embed=rendered.embed, view=rendered.view
-                )
+                table.board_message_id = await reply(interaction, **out.send())
             else:
-                board = await room.send(embed=rendered.embed, view=rendered.view)
+                board = await room.send(**out.send())
                 table.board_message_id = board.id
                 lang = self.languages.public(interaction.guild_id, interaction.channel_id)
                 await interaction.edit_original_response(content=lang.t(Msg(

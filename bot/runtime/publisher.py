@@ -27,6 +27,7 @@ import discord
 from bot.i18n import Msg
 from bot.i18n.choice import Languages
 from bot.render import common
+from bot.runtime.pictures import Outgoing
 from bot.runtime.spec import Rendered
 from bot.runtime.table import Table, TableState
 
@@ -165,18 +166,20 @@ class Publisher:
                 continue
             if not await self.wants_dm(entry.member_id):
                 continue
-            rendered = self.render_hand(table, seat)
+            out = await self.outgoing(table.guild_id, self.render_hand(table, seat))
             known = table.dm_messages.get(seat)
             try:
                 if known is not None and known[0] == deal:
                     channel = self.bot.get_partial_messageable(known[1])
                     await channel.get_partial_message(known[2]).edit(
-                        embed=rendered.embed, view=rendered.view
+                        **out.edit(table.pictures.get(known[2]))
                     )
+                    out.record(table.pictures, known[2])
                 else:
                     dm = await self.bot.create_dm(discord.Object(id=entry.member_id))
-                    message = await dm.send(embed=rendered.embed, view=rendered.view)
+                    message = await dm.send(**out.send())
                     table.dm_messages[seat] = (deal, dm.id, message.id)
+                    out.record(table.pictures, message.id)
             except discord.HTTPException as error:
                 if error.code != DM_CLOSED:
                     log.warning("table %s: DM hand view of seat %d failed: %s",
@@ -205,14 +208,15 @@ class Publisher:
         """
         if table.board_message_id is None:
             return True
-        rendered = self.render_board(table)
+        out = await self.outgoing(table.guild_id, self.render_board(table))
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.after_board > BOARD_SCREEN:
-            return await self._move_board(table, channel, rendered)
+            return await self._move_board(table, channel, out)
         try:
             await channel.get_partial_message(table.board_message_id).edit(
-                embed=rendered.embed, view=rendered.view
+                **out.edit(table.pictures.get(table.board_message_id))
             )
+            out.record(table.pictures, table.board_message_id)
         except discord.HTTPException as error:
             if error.code in FORBIDDEN_CODES:
                 self._cannot_show(table, error)
@@ -221,23 +225,24 @@ class Publisher:
                 log.warning("table %s: board edit failed: %s", table.id, error)
                 return not _retryable(error)
             log.info("table %s: board message gone (%s); posting a new one", table.id, error)
-            return await self._post_board(table, channel, rendered)
+            return await self._post_board(table, channel, out)
         table.board_blocked = False
         return True
 
     async def _post_board(
-        self, table: Table, channel: discord.PartialMessageable, rendered: Rendered
+        self, table: Table, channel: discord.PartialMessageable, out: Outgoing
     ) -> bool:
         """Post the board as a new message at the bottom of the channel and save its id
         (returns as :meth:`_edit_board`)."""
         try:
-            message = await channel.send(embed=rendered.embed, view=rendered.view)
+            message = await channel.send(**out.send())
         except discord.HTTPException as failure:
             log.warning("table %s: board could not be posted again: %s", table.id, failure)
             if failure.code in FORBIDDEN_CODES:
                 self._cannot_show(table, failure)
                 return True
             return not _retryable(failure)
+        out.record(table.pictures, message.id)
         async with table.lock:
             table.board_message_id = message.id
             table.after_board = 0
@@ -246,20 +251,22 @@ class Publisher:
         return True
 
     async def _move_board(
-        self, table: Table, channel: discord.PartialMessageable, rendered: Rendered
+        self, table: Table, channel: discord.PartialMessageable, out: Outgoing
     ) -> bool:
         """Post the board again at the bottom; the old board becomes one line with a link to
-        the new one, without buttons (issue 10 item 4)."""
+        the new one, without buttons or picture (issue 10 item 4)."""
         old = table.board_message_id
         assert old is not None
-        done = await self._post_board(table, channel, rendered)
+        done = await self._post_board(table, channel, out)
         if table.board_message_id == old:
             return done
         lang = self.languages.public(table.guild_id, table.channel_id)
         link = channel.get_partial_message(table.board_message_id).jump_url
         text = lang.t(Msg("board.moved", game=Msg(f"game.{table.game_name}"), link=link))
         try:
-            await channel.get_partial_message(old).edit(content=text, embed=None, view=None)
+            await channel.get_partial_message(old).edit(content=text, embed=None, view=None,
+                                                        attachments=[])
+            table.pictures.pop(old, None)
         except discord.HTTPException as error:  # the new board is up; the old one stays
             log.info("table %s: the old board could not point to the new one: %s",
                      table.id, error)

@@ -46,6 +46,7 @@ from bot.i18n.choice import Languages
 from bot.render import common
 from bot.runtime.hands import HandKeeper
 from bot.runtime.interactions import TableInteractions
+from bot.runtime.pictures import Pictures
 from bot.runtime.publisher import Publisher
 from bot.runtime.refs import STALE, Ref, Refusal, new_table_id
 from bot.runtime.spec import GameAdapter, GameSpec, Rendered
@@ -81,7 +82,7 @@ _HINTED = frozenset({"over_limit", "not_enough_chips"})
 (``refusal.hint.<code>``)."""
 
 
-class TableRegistry(TableInteractions, HandKeeper, Publisher):
+class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
     """Every live table of the bot, keyed by channel id and by table id.
 
     Parameters
@@ -103,6 +104,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._scheduling = False
         self._sleeper: asyncio.Task[None] | None = None
+        self._images: dict[int, bool] = {}
 
     # ------------------------------------------------------------------ lifecycle
 

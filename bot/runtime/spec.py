@@ -20,6 +20,7 @@ from typing import Any, Literal, Protocol
 import discord
 
 from bot.i18n import ENGLISH, Language, Msg
+from bot.images.picture import Picture
 from engine.core import Action, Game
 
 Seating = Literal["free", "partners"]
@@ -139,7 +140,8 @@ class TableInfo:
 
 @dataclass(frozen=True)
 class Rendered:
-    """One message's content: an embed and its components (None = no components).
+    """One message's content: an embed, its components (None = no components) and the
+    description of its picture (None = no picture), built from the same view as the text.
 
     The view is released at once (stopped): discord.py then neither keeps it nor runs its
     timeout task for every message sent (an ephemeral hand view would live 15 minutes);
@@ -149,6 +151,7 @@ class Rendered:
 
     embed: discord.Embed
     view: discord.ui.View | None = None
+    picture: Picture | None = None
 
     def __post_init__(self) -> None:
         if self.view is not None:

@@ -140,6 +140,9 @@ class Table:
     after_board
         Messages posted in the channel after the board (not saved): past a screen's worth the
         board is posted again at the bottom (:mod:`bot.runtime.publisher`).
+    pictures
+        Message id -> name of the picture attached to it (the board, DM hand views; not
+        saved: after a restart the next edit attaches the picture again).
     """
 
     id: str
@@ -180,6 +183,7 @@ class Table:
     hand_links: dict[int, HandLink] = field(default_factory=dict, repr=False)
     hand_turns: set[int] = field(default_factory=set, repr=False)
     after_board: int = 0
+    pictures: dict[int, str] = field(default_factory=dict, repr=False)
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""

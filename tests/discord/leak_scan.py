@@ -1,7 +1,10 @@
 """Finding cards in what the bot shows: messages, embeds, components and log lines.
 
 Cards appear bold or as code spans in embeds (``**10♣**``), as plain names on components and in
-text, and as card ids in select option values and in some custom_ids (``lead:<id>``).
+text, as card ids in select option values and in some custom_ids (``lead:<id>``), and in the
+pictures attached to boards and hands: an embed's image (``attachment://<name>``) or a
+message's attachment is looked up in the bot's picture cache, whose description lists the
+cards the picture shows (an attachment the cache does not know fails the scan).
 Used by the Tripoli session tests to check rules/tripoli.md §2.10 (nobody sees a card they
 may not see).
 """
@@ -13,6 +16,7 @@ from typing import Any
 
 import discord
 
+from bot.images.cache import PICTURES
 from engine.cards import parse_card
 
 CODE_CARD = re.compile(r"(?:`|\*\*)(10|[2-9JQKA])([♣♦♥♠])\ufe0e?(?:`|\*\*)")
@@ -43,9 +47,20 @@ def component_texts(rows: list[dict[str, Any]]) -> list[str]:
     return texts
 
 
+def picture_cards(name: str) -> set[int]:
+    """Card ids the picture attached as ``name`` shows (its description's inputs)."""
+    picture = PICTURES.shown(name.rsplit("/", 1)[-1])
+    assert picture is not None, f"attachment {name} is no picture the bot drew"
+    return set(picture.cards())
+
+
 def shown_cards(embeds: list[discord.Embed], rows: list[dict[str, Any]]) -> set[int]:
-    """Card ids a message shows: code spans in embeds and card names on components."""
+    """Card ids a message shows: code spans in embeds, card names on components and the
+    embeds' pictures."""
     found = set()
+    for embed in embeds:
+        if embed.image.url:
+            found |= picture_cards(embed.image.url)
     for text in embed_texts(embeds):
         found |= {int(parse_card(rank + suit)) for rank, suit in CODE_CARD.findall(text)}
     for text in component_texts(rows):
@@ -66,4 +81,7 @@ def named_cards(text: str) -> set[int]:
 def message_cards(message: Any) -> set[int]:
     """Every card a simcord message shows: content, embeds and components."""
     rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
-    return shown_cards(message.embeds, rows) | named_cards(message.content or "")
+    found = shown_cards(message.embeds, rows) | named_cards(message.content or "")
+    for attachment in message.attachments:
+        found |= picture_cards(attachment.filename)
+    return found

@@ -167,6 +167,7 @@ async def open_deal(world: Any) -> Deal:
     world.bot.tables._arm(table)
     world.bot.tables.schedule_board_edit(table)
     await world.env.advance_time(1)
+    await table.board_task  # begun by the test, not the bot: simcord does not wait for its picture
     return deal
 
 
@@ -268,6 +269,7 @@ async def open_honour_deal(world: Any) -> Deal:
     world.bot.tables._arm(table)
     world.bot.tables.schedule_board_edit(table)
     await world.env.advance_time(1)
+    await table.board_task  # begun by the test, not the bot: simcord does not wait for its picture
     return deal
 
 

@@ -260,7 +260,7 @@ PRIVILEGES = {
     "help": "every member",
     "kalooki": GAME_COMMANDS,
     "leaderboard": "every member",
-    "settings": "every member (their own settings only)",
+    "settings": "every member (dm: their own setting); images: Manage Server, at run time",
     "stats": "every member",
     "tripoli": GAME_COMMANDS,
     "troefcall": GAME_COMMANDS,
