@@ -36,7 +36,8 @@ class GameCog(commands.GroupCog):
 
     Adapters used here provide, besides :class:`bot.runtime.spec.GameAdapter`:
     ``check_options(options)`` (raises ValueError with a reason for options that cannot be
-    played) and ``rules_card(options, source, buy_in)`` (the plain-words rules embed).
+    played) and ``rules_card(options, source, buy_in, lang)`` (the plain-words rules embed in the
+    reader's language).
     """
 
     GAME: ClassVar[str]
@@ -143,7 +144,7 @@ class GameCog(commands.GroupCog):
         )
         rendered = self.adapter.rules_card(
             saved, lang.t("house.saved", command=f"/{self.GAME} start"),
-            saved.get("buy_in") or self.bot.settings.buy_in,
+            saved.get("buy_in") or self.bot.settings.buy_in, lang,
         )
         await reply(interaction, embed=rendered.embed, ephemeral=True)
 
@@ -161,7 +162,7 @@ class GameCog(commands.GroupCog):
             buy_in = options.pop("buy_in", None) or self.bot.settings.buy_in
             source = lang.t("house.source_house" if options else "house.source_default")
         try:
-            rendered = self.adapter.rules_card(options, source, buy_in)
+            rendered = self.adapter.rules_card(options, source, buy_in, lang)
         except ValueError as error:  # saved by an older version with other rules
             await reply(interaction, ephemeral=True, content=lang.t(
                 "house.unplayable_old", reason=str(error), command=f"/{self.GAME} house-rules"))

@@ -37,6 +37,7 @@ from typing import Any, cast
 
 from pydantic import ValidationError
 
+from bot.i18n import ENGLISH, Language
 from bot.render import kalooki as render
 from bot.render.kalooki import Draft
 from bot.runtime.refs import Refusal
@@ -144,7 +145,9 @@ class KalookiAdapter:
         """Raise ValueError (saying why) when the options cannot be played."""
         self.rules(options)
 
-    def rules_card(self, options: dict[str, Any], source: str, buy_in: int) -> Rendered:
+    def rules_card(
+        self, options: dict[str, Any], source: str, buy_in: int, lang: Language = ENGLISH
+    ) -> Rendered:
         """``/kalooki rules``: the options' rules in plain words (``buy_in`` is unused:
         nothing is at stake).
 
@@ -155,7 +158,7 @@ class KalookiAdapter:
         """
         return render.rules_card(self.rules(options), source)
 
-    def describe_options(self, options: dict[str, Any]) -> str:
+    def describe_options(self, options: dict[str, Any], lang: Language = ENGLISH) -> str:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked

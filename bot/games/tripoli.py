@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
+from bot.i18n import ENGLISH, Language
 from bot.render import tripoli as render
 from bot.runtime.refs import Refusal
 from bot.runtime.spec import AmountPrompt, GameSpec, Rendered, SeatInfo, TableInfo
@@ -137,7 +138,9 @@ class TripoliAdapter:
         """Raise ValueError (saying why) when the options cannot be played."""
         self.rules(options)
 
-    def rules_card(self, options: dict[str, Any], source: str, buy_in: int) -> Rendered:
+    def rules_card(
+        self, options: dict[str, Any], source: str, buy_in: int, lang: Language = ENGLISH
+    ) -> Rendered:
         """``/tripoli rules``: the options' rules in plain words.
 
         Raises
@@ -147,7 +150,7 @@ class TripoliAdapter:
         """
         return render.rules_card(self.rules(options), source, buy_in)
 
-    def describe_options(self, options: dict[str, Any]) -> str:
+    def describe_options(self, options: dict[str, Any], lang: Language = ENGLISH) -> str:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked

@@ -22,6 +22,7 @@ from typing import Any, cast
 
 from pydantic import ValidationError
 
+from bot.i18n import ENGLISH, Language, Msg
 from bot.render import troefcall as render
 from bot.runtime.refs import Refusal
 from bot.runtime.spec import AmountPrompt, GameSpec, Rendered, SeatInfo, TableInfo
@@ -60,6 +61,9 @@ DECISION_SECONDS: dict[Phase, float] = {
 }
 """Seconds a member has for each required decision (then ``timeout_action``: the strongest
 suit, the lowest legal card, or kap partij by the trick-7 winner, §2.7 item 35)."""
+
+NOT_TROEFCALL = Msg("refusal.not_this_game", game=Msg("game.troefcall"))
+"""The refusal of a control that is not Troefcall's."""
 
 SUIT_LETTERS: dict[str, Suit] = {suit.letter: suit for suit in Suit}
 """The ``trump`` verb's argument: ``c d h s``."""
@@ -113,30 +117,32 @@ class TroefcallAdapter:
         """Raise ValueError (saying why) when the options cannot be played."""
         self.rules(options)
 
-    def rules_card(self, options: dict[str, Any], source: str, buy_in: int) -> Rendered:
-        """``/troefcall rules``: the options' rules in plain words (``buy_in`` is not used:
-        nothing is at stake).
+    def rules_card(
+        self, options: dict[str, Any], source: str, buy_in: int, lang: Language = ENGLISH
+    ) -> Rendered:
+        """``/troefcall rules``: the options' rules in plain words, in ``lang`` (``buy_in``
+        is not used: nothing is at stake).
 
         Raises
         ------
         ValueError
             When the options cannot be played (e.g. saved by an older release).
         """
-        return render.rules_card(self.rules(options), _draw(options), source)
+        return render.rules_card(self.rules(options), _draw(options), source, lang)
 
-    def describe_options(self, options: dict[str, Any]) -> str:
+    def describe_options(self, options: dict[str, Any], lang: Language = ENGLISH) -> str:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return f"These rules cannot be played ({error}): cancel and start again."
-        return f"{render.game_end(rules)} · {render.TEAM_DRAW_TEXT[_draw(options)]}. " \
-               "Details: `/troefcall rules`."
+            return lang.t("options.unplayable", error=str(error))
+        return lang.t("troefcall.options", end=render.game_end(lang, rules),
+                      teams=render.team_draw(lang, _draw(options)))
 
     def new_game(self, options: dict[str, Any], players: int, seed: bytes, buy_in: int) -> Game:
         try:
             return TroefcallGame.new(self.rules(options), players, seed)
         except ValueError as error:
-            raise Refusal("illegal", f"These rules cannot be played: {error}.") from error
+            raise Refusal("illegal", Msg("refusal.unplayable", error=str(error))) from error
 
     def arrange(
         self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes
@@ -156,7 +162,7 @@ class TroefcallAdapter:
     def draft(
         self, game: Game, seat: int, draft: Any, verb: str, arg: str, values: Sequence[str]
     ) -> Any:
-        raise Refusal("illegal", "That control is not part of Troefcall.")
+        raise Refusal("illegal", NOT_TROEFCALL)
 
     def action(
         self, game: Game, seat: int, verb: str, arg: str, values: Sequence[str],
@@ -166,14 +172,14 @@ class TroefcallAdapter:
             case "trump" if arg in SUIT_LETTERS:
                 return NameTrump(suit=SUIT_LETTERS[arg])
             case "trump":
-                raise Refusal("illegal", "That is not a suit.")
+                raise Refusal("illegal", Msg("troefcall.refusal.not_suit"))
             case "play":
                 return Play(card=_card(values[0] if values else arg))
             case "kap":
                 return KapPartij()
             case "redeal":
                 return ClaimRedeal()
-        raise Refusal("illegal", "That control is not part of Troefcall.")
+        raise Refusal("illegal", NOT_TROEFCALL)
 
     def amount_prompt(self, game: Game, seat: int, verb: str) -> AmountPrompt | None:
         return None  # no decision of Troefcall is an amount
@@ -200,5 +206,5 @@ def _draw(options: dict[str, Any]) -> str:
 
 def _card(value: str) -> Card:
     if not value.isdigit() or not 0 <= int(value) < STANDARD_DECK_SIZE:
-        raise Refusal("bad_selection", "That is not one of your cards.")
+        raise Refusal("bad_selection", Msg("refusal.not_your_card"))
     return Card(int(value))

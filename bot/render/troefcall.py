@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import ENGLISH, Language, Msg
 from bot.images import troefcall as images
 from bot.render.common import (
     COLOUR,
@@ -29,10 +30,10 @@ from bot.render.common import (
     card_label,
     deadline_line,
     fit,
-    plural,
     seat_label,
     suit,
     table_buttons,
+    team_name,
 )
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
@@ -51,44 +52,41 @@ LOG_LINES = 8
 FIRST_SEVEN = 7
 TRICKS = 13
 
-PHASE_TITLES = {
-    Phase.NAMING: "Naming trumps",
-    Phase.PLAY: "Playing tricks",
-    Phase.KAP: "Kap partij?",
-    Phase.BETWEEN_HANDS: "Between hands",
-    Phase.OVER: "Game over",
+PHASE_KEYS = {
+    Phase.NAMING: "naming",
+    Phase.PLAY: "play",
+    Phase.KAP: "kap",
+    Phase.BETWEEN_HANDS: "between",
+    Phase.OVER: "over",
 }
-
-TEAM_DRAW_TEXT = {
-    "choose": "members choose their team in the lobby",
-    "random": "teams are drawn at Start (one card each: the two highest play together)",
-}
-"""The ``teams`` option in words (lobby line and rules card)."""
+"""The catalog key of each phase's title (``troefcall.phase.<key>``)."""
 
 SUIT_ORDER = (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)
 """The order of the trump buttons (red and black alternate)."""
 
 
-def suit_name(of: Suit) -> str:
-    """``"♥ hearts"`` (♣/♠ as text)."""
-    return f"{suit(of)} {of.name.lower()}"
+def suit_name(lang: Language, of: Suit) -> str:
+    """``"♥ hearts"`` (♣/♠ as text), the suit's name in ``lang``."""
+    return lang.t("suit.named", symbol=suit(of), name=Msg(f"suit.{of.name.lower()}"))
 
 
-def team_name(table: TableInfo, team: int) -> str:
-    """``"Team A"``: the name of engine team ``team`` (seats ``team`` and ``team + 2``)."""
-    return table.spec.teams[team]
+def team_draw(lang: Language, teams: str) -> str:
+    """The ``teams`` option (``"choose"`` or ``"random"``) in words (lobby line and rules
+    card)."""
+    return lang.t(f"troefcall.teams.{teams}")
 
 
 def partners(table: TableInfo, team: int) -> str:
     """``"Alice & Carol"``: the two seats of ``team``."""
-    return f"{seat_label(table, team)} & {seat_label(table, team + 2)}"
+    return table.lang.t("troefcall.partners", first=seat_label(table, team),
+                        second=seat_label(table, team + 2))
 
 
-def game_end(rules: TroefcallRules) -> str:
+def game_end(lang: Language, rules: TroefcallRules) -> str:
     """How the game ends, in words (rules/troefcall.md §2.10 items 50 and 52)."""
     if rules.deals is not None:
-        return f"{plural(rules.deals, 'hand')}, the higher score wins (a tie plays on)"
-    return f"The first team to {rules.target} points wins"
+        return lang.t("troefcall.end.deals", count=rules.deals)
+    return lang.t("troefcall.end.target", count=rules.target)
 
 
 # ---------------------------------------------------------------------- the board
@@ -104,37 +102,40 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
     view
         ``game.public_view()``: no hand, no seed.
     """
+    t = table.lang.t
     over = view.phase is Phase.OVER
     embed = discord.Embed(
-        title=f"Troefcall — table {table.id} · hand {view.hand_number}",
+        title=t("troefcall.board.title", game=Msg("game.troefcall"), table=table.id,
+                hand=view.hand_number),
         description=_status(table, view),
         colour=COLOUR,
     )
-    embed.add_field(name="Teams", value=_teams(table, view), inline=False)
+    embed.add_field(name=t("troefcall.field.teams"), value=_teams(table, view), inline=False)
     trick = _trick_field(table, view)
     if trick is not None:
         embed.add_field(name=trick[0], value=trick[1], inline=False)
     if view.trick_winners:
-        embed.add_field(name="Tricks", value=_tricks(table, view), inline=False)
-    if view.jack_search is not None and view.hand_number == 1 and not view.results:
-        embed.add_field(name="Jack search", value=_jack_search(table, view.jack_search),
+        embed.add_field(name=t("troefcall.field.tricks"), value=_tricks(table, view),
                         inline=False)
+    if view.jack_search is not None and view.hand_number == 1 and not view.results:
+        embed.add_field(name=t("troefcall.field.jack_search"),
+                        value=_jack_search(table, view.jack_search), inline=False)
     if view.last_result is not None and view.phase in (Phase.BETWEEN_HANDS, Phase.OVER):
-        embed.add_field(name=f"Hand {view.last_result.hand_number}",
+        embed.add_field(name=t("troefcall.field.hand", hand=view.last_result.hand_number),
                         value=_announce(table, view, view.last_result), inline=False)
     if over:
-        embed.add_field(name="Result", value=_final(table, view), inline=False)
+        embed.add_field(name=t("troefcall.field.result"), value=_final(table, view),
+                        inline=False)
     log = [_event(table, event) for event in _hand_events(view.log)[-LOG_LINES:]]
-    lines = [line for line in log if line] + [table.lang.t(note) for note in table.notes]
+    lines = [line for line in log if line] + [t(note) for note in table.notes]
     if lines:
-        embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
+        embed.add_field(name=t("troefcall.field.log"), value="\n".join(lines[-LOG_LINES:]),
+                        inline=False)
     if over:
-        embed.set_footer(
-            text=f"Session seed (every shuffle can be recomputed from it): {table.seed.hex()}"
-        )
+        embed.set_footer(text=t("troefcall.footer.seed", seed=table.seed.hex()))
     elif view.commitment:
-        embed.set_footer(text=f"Shuffle {view.deal_number} commitment SHA-256: "
-                              f"{view.commitment}")
+        embed.set_footer(text=t("troefcall.footer.commitment", shuffle=view.deal_number,
+                                commitment=view.commitment))
     picture = images.board_picture(view)
     if over:
         return Rendered(fit(embed), None, picture)
@@ -145,68 +146,75 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
 
 
 def _status(table: TableInfo, view: TroefcallTableView) -> str:
-    lines = [f"**{PHASE_TITLES[view.phase]}**"]
+    t = table.lang.t
+    lines = [f"**{t('troefcall.phase.' + PHASE_KEYS[view.phase])}**"]
     caller = seat_label(table, view.caller)
     match view.phase:
         case Phase.NAMING:
-            lines.append(f"{caller} looks at their first five cards and names trumps; the "
-                         "other cards are dealt after.")
+            lines.append(t("troefcall.status.naming", caller=caller))
         case Phase.PLAY if view.turn is not None:
-            number = len(view.tricks) + 1
-            lines.append(f"Trick {number} of {TRICKS}: {seat_label(table, view.turn)} to "
-                         "play — press **My hand**.")
+            lines.append(t("troefcall.status.play", trick=len(view.tricks) + 1, tricks=TRICKS,
+                           name=seat_label(table, view.turn),
+                           button=Msg("button.hand")))
         case Phase.KAP if view.kap is not None:
             kap = view.kap
             rules = view.rules
-            lines.append(f"{team_name(table, kap.team)} won the first seven tricks. "
-                         f"{seat_label(table, kap.seat)} stops (kap partij, "
-                         f"{rules.kap_points}) or leads to trick 8 for all thirteen (baunie, "
-                         f"{rules.baunie_points}); {seat_label(table, kap.partner)} may stop "
-                         f"too ({rules.partner_kap_points}).")
+            lines.append(t("troefcall.status.kap", team=team_name(table, kap.team),
+                           name=seat_label(table, kap.seat), kap=rules.kap_points,
+                           baunie=rules.baunie_points, partner=seat_label(table, kap.partner),
+                           partner_kap=rules.partner_kap_points))
         case Phase.BETWEEN_HANDS:
-            lines.append("Press **Next deal** for the next hand; a member may take an AI seat "
-                         "now (Join).")
+            lines.append(t("troefcall.status.between", button=Msg("button.next_deal"),
+                           join=Msg("button.join")))
     if view.phase in (Phase.NAMING, Phase.PLAY, Phase.KAP):  # between hands: the announcement
-        trumps = suit_name(view.trump) if view.trump is not None else "not named yet"
-        lines.append(f"Trumps: {trumps} · caller {caller} · dealer "
-                     f"{seat_label(table, view.dealer)}")
+        trumps = (suit_name(table.lang, view.trump) if view.trump is not None
+                  else t("troefcall.trumps_unnamed"))
+        lines.append(t("troefcall.status.trumps", trumps=trumps, caller=caller,
+                       dealer=seat_label(table, view.dealer)))
     if view.baunie is not None and view.phase is Phase.PLAY:
-        lines.append(f"{team_name(table, view.baunie)} plays for all thirteen tricks (baunie).")
+        lines.append(t("troefcall.status.baunie", team=team_name(table, view.baunie)))
     required = [s for s in view.to_act if s not in view.optional]
     if deadline := deadline_line(table, required):
         lines.append(deadline)
-    lines.append(f"{game_end(view.rules)}{_progress(view)}.")
+    lines.append(t("troefcall.status.end", end=game_end(table.lang, view.rules),
+                   progress=_progress(table.lang, view)))
     if view.ending and view.phase is not Phase.OVER:
-        lines.append("The game ends after this hand.")
-    lines.append("Ranked (members only)" if table.ranked else "Casual (AI seats)")
+        lines.append(t("troefcall.status.ending"))
+    lines.append(t("troefcall.status.ranked" if table.ranked else "troefcall.status.casual"))
     return "\n".join(lines)
 
 
-def _progress(view: TroefcallTableView) -> str:
+def _progress(lang: Language, view: TroefcallTableView) -> str:
     """``" · 3 hands left"`` for a game of a number of hands, else nothing."""
     if view.deals is None:
         return ""
     left = view.deals - len(view.results)
-    return f" · {plural(left, 'hand')} left" if left > 0 else " · extra hands until a team leads"
+    return lang.t("troefcall.progress.left", count=left) if left > 0 \
+        else lang.t("troefcall.progress.extra")
 
 
 def _teams(table: TableInfo, view: TroefcallTableView) -> str:
+    t = table.lang.t
     lines = []
     for team in range(2):
         members = []
         for seat in (team, team + 2):
-            marks = [m for m, s in (("caller", view.caller), ("dealer", view.dealer))
+            marks = [t(f"troefcall.mark.{m}") for m, s in
+                     (("caller", view.caller), ("dealer", view.dealer))
                      if s == seat and view.phase is not Phase.OVER]
             if table.seats[seat].leaving:
-                marks.append("leaving")
-            mark = f" ({', '.join(marks)})" if marks else ""
-            members.append(f"{'▶ ' if seat in view.to_act else ''}{seat_label(table, seat)}"
-                           f"{mark}")
-        tricks = "" if view.phase is Phase.NAMING else \
-            f" · {plural(view.tricks_won[team], 'trick')}"
-        lines.append(f"**{team_name(table, team)}** — {' & '.join(members)}: "
-                     f"**{view.scores[team]}** {'point' if view.scores[team] == 1 else 'points'}"
-                     f"{tricks}")
+                marks.append(t("troefcall.mark.leaving"))
+            name = seat_label(table, seat)
+            member = t("troefcall.team.marked", name=name, marks=t("list.separator").join(marks)) \
+                if marks else name
+            members.append(f"{'▶ ' if seat in view.to_act else ''}{member}")
+        line = t("troefcall.team.line", team=team_name(table, team),
+                 members=t("troefcall.team.and").join(members),
+                 count=view.scores[team])
+        if view.phase is not Phase.NAMING:
+            line = t("troefcall.team.with_tricks", line=line,
+                     tricks=Msg("troefcall.tricks", count=view.tricks_won[team]))
+        lines.append(line)
     return "\n".join(lines)
 
 
@@ -216,28 +224,30 @@ def _plays(table: TableInfo, trick: TrickView) -> str:
 
 def _trick_field(table: TableInfo, view: TroefcallTableView) -> tuple[str, str] | None:
     """The trick being played, else the last one completed (with its winner)."""
+    t = table.lang.t
     if view.trick is not None:
-        return f"Trick {view.trick.number}", _plays(table, view.trick)
+        return t("troefcall.field.trick", trick=view.trick.number), _plays(table, view.trick)
     if view.tricks and view.phase is not Phase.NAMING:
         last = view.tricks[-1]
         winner = seat_label(table, last.winner) if last.winner is not None else "?"
-        plays = _plays(table, last) if last.plays else "(cards not recorded)"
-        return f"Trick {last.number} — won by {winner}", plays
+        plays = _plays(table, last) if last.plays else t("troefcall.trick.unrecorded")
+        return t("troefcall.field.trick_won", trick=last.number, name=winner), plays
     return None
 
 
 def _tricks(table: TableInfo, view: TroefcallTableView) -> str:
     """Who won each trick (by team letter) and whether the first seven are one team's."""
-    letters = [team_name(table, team_of(w))[-1] for w in view.trick_winners]
-    line = f"Winners by trick: {' '.join(letters)}"
+    t = table.lang.t
+    letters = [t(f"troefcall.team_letter.{team_of(w)}") for w in view.trick_winners]
+    line = t("troefcall.tricks.winners", letters=" ".join(letters))
     first = {team_of(w) for w in view.trick_winners[:FIRST_SEVEN]}
     done = len(view.trick_winners)
     if len(first) > 1:
-        return f"{line}\nThe first seven are split: no kap partij this hand."
+        return f"{line}\n{t('troefcall.tricks.split')}"
     team = team_name(table, first.pop())
     if done >= FIRST_SEVEN:
-        return f"{line}\n{team} won the first seven tricks."
-    return f"{line}\nFirst seven still unbroken: {team} has {done} of 7."
+        return f"{line}\n{t('troefcall.tricks.seven', team=team)}"
+    return f"{line}\n{t('troefcall.tricks.unbroken', team=team, done=done)}"
 
 
 def _jack_search(table: TableInfo, search: JackSearch) -> str:
@@ -246,55 +256,55 @@ def _jack_search(table: TableInfo, search: JackSearch) -> str:
         f"{seat_label(table, (search.start + i) % 4)} {card(c)}"
         for i, c in enumerate(search.cards)
     )
-    return (f"Dealt face up from a separate pack until a jack: {dealt}\n"
-            f"{seat_label(table, search.caller)} got the jack and calls trumps first; "
-            f"{seat_label(table, search.dealer)} deals.")
+    return table.lang.t("troefcall.jack_search", dealt=dealt,
+                        caller=seat_label(table, search.caller),
+                        dealer=seat_label(table, search.dealer))
 
 
 def _why(table: TableInfo, result: HandResult) -> str:
+    t = table.lang.t
     scorer = team_name(table, result.team)
-    won = result.tricks[result.team]
+    who = seat_label(table, result.seat) if result.seat is not None else "?"
     match result.reason:
         case "seven":
-            return f"{scorer} took {won} tricks, not the first seven in a row"
+            return t("troefcall.why.seven", team=scorer, count=result.tricks[result.team])
         case "kap":
-            who = seat_label(table, result.seat) if result.seat is not None else "?"
-            return (f"{scorer} won the first seven tricks and {who}, the winner of trick 7, "
-                    "said kap partij")
+            return t("troefcall.why.kap", team=scorer, name=who)
         case "partner_kap":
-            who = seat_label(table, result.seat) if result.seat is not None else "?"
-            return (f"{scorer} won the first seven tricks and {who}, partner of the winner of "
-                    "trick 7, said kap partij")
+            return t("troefcall.why.partner_kap", team=scorer, name=who)
         case "baunie":
-            return f"{scorer} won all thirteen tricks (baunie)"
-    other = team_name(table, 1 - result.team)
-    return (f"{other} won the first seven, played on for all thirteen and lost trick "
-            f"{sum(result.tricks)}")
+            return t("troefcall.why.baunie", team=scorer)
+    return t("troefcall.why.failed_baunie", team=team_name(table, 1 - result.team),
+             trick=sum(result.tricks))
+
+
+def _score(table: TableInfo, scores: Sequence[int]) -> str:
+    """``"Team A 7 · Team B 2"``."""
+    return table.lang.t("troefcall.score", first=team_name(table, 0), a=scores[0],
+                        second=team_name(table, 1), b=scores[1])
 
 
 def _announce(table: TableInfo, view: TroefcallTableView, result: HandResult) -> str:
     """The last hand's result in words: who scored how many and why, then who deals and
     calls next (§2.8, §2.9)."""
-    scorer = team_name(table, result.team)
-    lines = [f"**{scorer} scores {plural(result.points, 'point')}**: {_why(table, result)}.",
-             f"Score: {team_name(table, 0)} {result.scores[0]} · "
-             f"{team_name(table, 1)} {result.scores[1]}."]
+    t = table.lang.t
+    lines = [t("troefcall.announce.scored", team=team_name(table, result.team),
+               points=Msg("troefcall.points", count=result.points), why=_why(table, result)),
+             t("troefcall.announce.score", score=_score(table, result.scores))]
     if view.phase is not Phase.OVER:
-        dealer = seat_label(table, result.next_dealer)
-        caller = seat_label(table, result.next_caller)
-        why = ("the dealer's team scored, so the deal passes left" if result.rotated
-               else "the caller's team scored, so the deal stays")
-        lines.append(f"Next hand: {dealer} deals and {caller} calls ({why}).")
+        lines.append(t("troefcall.announce.next", dealer=seat_label(table, result.next_dealer),
+                       caller=seat_label(table, result.next_caller),
+                       why=Msg("troefcall.announce.rotated" if result.rotated
+                               else "troefcall.announce.stays")))
     return "\n".join(lines)
 
 
 def _final(table: TableInfo, view: TroefcallTableView) -> str:
-    a, b = view.scores
-    score = f"{team_name(table, 0)} {a} · {team_name(table, 1)} {b}"
+    score = _score(table, view.scores)
     if view.winner is None:
-        return f"The game ended without a winner. Final score: {score}."
-    return (f"🏆 **{team_name(table, view.winner)} wins** "
-            f"({partners(table, view.winner)}). Final score: {score}.")
+        return table.lang.t("troefcall.final.no_winner", score=score)
+    return table.lang.t("troefcall.final.winner", team=team_name(table, view.winner),
+                        partners=partners(table, view.winner), score=score)
 
 
 def _hand_events(log: Sequence[TroefcallEvent]) -> list[TroefcallEvent]:
@@ -306,33 +316,38 @@ def _hand_events(log: Sequence[TroefcallEvent]) -> list[TroefcallEvent]:
 
 def _event(table: TableInfo, event: TroefcallEvent) -> str:
     """One log line for an event; every card in it is public by the rules (§2)."""
+    t = table.lang.t
     name = lambda seat: seat_label(table, seat)  # noqa: E731
     team = lambda index: team_name(table, index)  # noqa: E731
     match event:
         case ev.JackSearched(search=search):
-            return f"The first jack went to {name(search.caller)}."
+            return t("troefcall.log.jack", name=name(search.caller))
         case ev.DealStarted(redeal=True, hand_number=number):
-            return f"Hand {number} is dealt again."
+            return t("troefcall.log.redealt", hand=number)
         case ev.DealStarted(hand_number=number, dealer=dealer, caller=caller):
-            return f"Hand {number}: {name(dealer)} deals, {name(caller)} calls trumps."
+            return t("troefcall.log.deal", hand=number, dealer=name(dealer),
+                     caller=name(caller))
         case ev.TrumpNamed(seat=seat, suit=named):
-            return f"{name(seat)} names {suit_name(named)} trumps."
+            return t("troefcall.log.trumps", name=name(seat),
+                     trumps=suit_name(table.lang, named))
         case ev.Redealt(seat=seat):
-            return f"{name(seat)} shows a hand without K, Q or J and claims a redeal."
+            return t("troefcall.log.redeal", name=name(seat))
         case ev.TrickWon(seat=seat, trick=number, tricks=(a, b)):
-            return f"Trick {number} to {name(seat)} ({team(0)} {a} · {team(1)} {b})."
+            return t("troefcall.log.trick", trick=number, name=name(seat),
+                     score=_score(table, (a, b)))
         case ev.KapOffered(seat=seat):
-            return f"{team(team_of(seat))} won the first seven: kap partij or play on?"
+            return t("troefcall.log.kap_offered", team=team(team_of(seat)))
         case ev.KapCalled(seat=seat):
-            return f"{name(seat)} says kap partij."
+            return t("troefcall.log.kap", name=name(seat))
         case ev.BaunieCommitted(seat=seat, team=index):
-            return f"{name(seat)} leads to trick 8: {team(index)} plays for all thirteen."
+            return t("troefcall.log.baunie", name=name(seat), team=team(index))
         case ev.HandScored(result=result):
-            return f"{team(result.team)} scores {plural(result.points, 'point')}."
+            return t("troefcall.log.scored", team=team(result.team),
+                     points=Msg("troefcall.points", count=result.points))
         case ev.GameOver(winner=None):
-            return "The game ended without a winner."
+            return t("troefcall.log.no_winner")
         case ev.GameOver(winner=winner):
-            return f"{team(winner)} wins the game."
+            return t("troefcall.log.winner", team=team(winner))
     return ""  # a card played shows in the trick field
 
 
@@ -345,69 +360,71 @@ def hand(table: TableInfo, view: TroefcallSeatView) -> Rendered:
     Only ``view`` (what that seat may see) is read; send the result ephemerally to the
     seat's member. Before trumps are named only the caller holds cards (his first five).
     """
+    t = table.lang.t
     public = view.table
     embed = discord.Embed(
-        title=f"Your hand — Troefcall table {table.id} · hand {public.hand_number}",
-        description=by_suit(view.hand) or "No cards yet.",
+        title=t("troefcall.hand.title", game=Msg("game.troefcall"), table=table.id,
+                hand=public.hand_number),
+        description=by_suit(view.hand) or t("troefcall.hand.no_cards"),
         colour=COLOUR,
     )
-    trumps = suit_name(public.trump) if public.trump is not None else "not named yet"
+    trumps = (suit_name(table.lang, public.trump) if public.trump is not None
+              else t("troefcall.trumps_unnamed"))
     embed.add_field(
-        name="You",
-        value=f"{team_name(table, view.team)} with {seat_label(table, view.partner)} · "
-              f"trumps: {trumps}",
+        name=t("troefcall.field.you"),
+        value=t("troefcall.hand.you", team=team_name(table, view.team),
+                partner=seat_label(table, view.partner), trumps=trumps),
         inline=False,
     )
     if public.trick is not None:
-        embed.add_field(name=f"Trick {public.trick.number}", value=_plays(table, public.trick),
-                        inline=False)
-    embed.add_field(name="Now", value=_hand_status(table, view), inline=False)
-    embed.set_footer(text="Only you can see this. Press My hand on the board for a fresh view.")
+        embed.add_field(name=t("troefcall.field.trick", trick=public.trick.number),
+                        value=_plays(table, public.trick), inline=False)
+    embed.add_field(name=t("troefcall.field.now"), value=_hand_status(table, view),
+                    inline=False)
+    embed.set_footer(text=t("troefcall.hand.footer", button=Msg("button.hand")))
     held = tuple(int(c) for c in _suit_sorted(view.hand))
     return Rendered(fit(embed), _hand_view(table, view), images.hand_picture(view, held))
 
 
 def _hand_status(table: TableInfo, view: TroefcallSeatView) -> str:
+    t = table.lang.t
     kinds = {option.kind for option in view.options}
     public = view.table
     if "name_trump" in kinds:
-        return ("You are the trump caller: name trumps from these five cards. The other "
-                "eight are dealt to you after, and you lead to the first trick.")
+        return t("troefcall.now.name_trump")
     rules = public.rules
     if kinds == {"kap"}:
-        return ("Your team won the first seven tricks. Say **kap partij** to stop now for "
-                f"{plural(rules.partner_kap_points, 'point')}, or leave it to "
-                f"{seat_label(table, view.partner)} (kap partij for {rules.kap_points}, or "
-                "lead to trick 8 for all thirteen).")
+        return t("troefcall.now.partner_kap", points=Msg(
+            "troefcall.points", count=rules.partner_kap_points),
+            partner=seat_label(table, view.partner), kap=rules.kap_points)
     if "kap" in kinds:
-        return ("Your team won the first seven tricks and you won trick 7: **kap partij** "
-                f"stops for {plural(rules.kap_points, 'point')}; leading a card to trick 8 "
-                f"plays on for all thirteen ({rules.baunie_points} points, but losing any "
-                f"later trick gives the other team {rules.failed_baunie_points}).")
+        return t("troefcall.now.kap", points=Msg("troefcall.points", count=rules.kap_points),
+                 baunie=rules.baunie_points, failed=rules.failed_baunie_points)
     if "play" in kinds:
         led = public.trick.plays[0].card.suit if public.trick is not None else None
-        text = "Your lead: play any card." if led is None else \
-            f"Your turn: follow {suit_name(led)} if you can."
+        text = t("troefcall.now.lead") if led is None else \
+            t("troefcall.now.follow", suit=suit_name(table.lang, led))
         if "redeal" in kinds:
-            text += (" You hold no K, Q or J: you may show your hand and claim a redeal "
-                     "instead.")
+            text += " " + t("troefcall.now.may_redeal")
         return text
-    waiting = ", ".join(seat_label(table, s) for s in public.to_act)
+    waiting = t("list.separator").join(seat_label(table, s) for s in public.to_act)
     if public.phase is Phase.NAMING:
-        return f"{waiting} is naming trumps; your cards are dealt after."
-    return f"Nothing to decide now; waiting for {waiting}." if waiting else "Nothing to do."
+        return t("troefcall.now.naming", name=waiting)
+    return t("troefcall.now.waiting", name=waiting) if waiting else t("troefcall.now.nothing")
 
 
 def _hand_view(table: TableInfo, view: TroefcallSeatView) -> discord.ui.View | None:
     """Trump buttons; or the hand as card buttons (legal ones enabled, at most 13 in rows
     0-2) with the redeal claim and kap partij in row 3."""
+    t = table.lang.t
     ui = discord.ui.View(timeout=None)
     seat, decision = view.seat, view.decision_id
     by_kind: dict[str, Option] = {option.kind: option for option in view.options}
     if "name_trump" in by_kind:
         for named in SUIT_ORDER:
             ui.add_item(TableButton(Ref(table.id, "trump", seat, decision, named.letter),
-                                    label=f"Trumps: {suit_name(named)}",
+                                    label=t("troefcall.button.trumps",
+                                            trumps=suit_name(table.lang, named)),
                                     style=discord.ButtonStyle.primary, row=0))
         return ui
     if "play" in by_kind:
@@ -423,13 +440,14 @@ def _hand_view(table: TableInfo, view: TroefcallSeatView) -> discord.ui.View | N
             ))
     if "redeal" in by_kind:
         ui.add_item(TableButton(Ref(table.id, "redeal", seat, decision),
-                                label="Show hand and redeal (no K, Q or J)",
+                                label=t("troefcall.button.redeal"),
                                 style=discord.ButtonStyle.secondary, row=3))
     if "kap" in by_kind:
         rules = view.table.rules
         points = rules.kap_points if "play" in by_kind else rules.partner_kap_points
         ui.add_item(TableButton(Ref(table.id, "kap", seat, decision),
-                                label=f"Kap partij (stop: {plural(points, 'point')})",
+                                label=t("troefcall.button.kap",
+                                        points=Msg("troefcall.points", count=points)),
                                 style=discord.ButtonStyle.danger, row=3))
     return ui if ui.children else None
 
@@ -443,8 +461,9 @@ def _suit_sorted(held: Sequence[Card]) -> list[Card]:
 # ---------------------------------------------------------------------- the rules
 
 
-def rules_card(rules: TroefcallRules, teams: str, source: str) -> Rendered:
-    """``/troefcall rules``: a table's rules in plain words.
+def rules_card(rules: TroefcallRules, teams: str, source: str,
+               lang: Language = ENGLISH) -> Rendered:
+    """``/troefcall rules``: a table's rules in plain words, in ``lang``.
 
     Parameters
     ----------
@@ -454,28 +473,22 @@ def rules_card(rules: TroefcallRules, teams: str, source: str) -> Rendered:
         The ``teams`` option (``"choose"`` or ``"random"``).
     source
         Whose rules they are (a table, the channel's house rules, the default), one sentence.
+    lang
+        The reader's language.
     """
+    t = lang.t
     embed = discord.Embed(
-        title="Troefcall rules",
-        description=f"{game_end(rules)}; {TEAM_DRAW_TEXT[teams]}.\n{source}",
+        title=t("troefcall.rules.title", game=Msg("game.troefcall")),
+        description=t("troefcall.rules.description", end=game_end(lang, rules),
+                      teams=team_draw(lang, teams), source=source),
         colour=COLOUR,
     )
-    embed.add_field(name="Play", value=(
-        "Four players, partners sit opposite. The trump caller sees five cards and names "
-        "trumps; then everyone gets thirteen. Follow suit if you can, otherwise play any "
-        "card; the highest trump, else the highest card of the suit led, wins the trick. A "
-        "caller without K, Q or J may claim a redeal before leading."), inline=False)
-    embed.add_field(name="Scoring (one team scores each hand)", value="\n".join((
-        f"• 7 tricks or more, not the first seven: {rules.seven_points}",
-        f"• first seven, then kap partij by the winner of trick 7: {rules.kap_points}",
-        f"• first seven, then kap partij by his partner: {rules.partner_kap_points}",
-        f"• all thirteen (baunie): {rules.baunie_points}",
-        f"• first seven, played on and lost a trick: {rules.failed_baunie_points} to the "
-        "other team",
-    )), inline=False)
-    embed.add_field(name="Dealer and caller", value=(
-        "A face-up deal until a jack chooses the first caller; the dealer sits on his right. "
-        "When the caller's team scores, both stay; otherwise the deal passes one seat left."),
-        inline=False)
+    embed.add_field(name=t("troefcall.rules.play_field"), value=t("troefcall.rules.play"),
+                    inline=False)
+    embed.add_field(name=t("troefcall.rules.scoring_field"), value=t(
+        "troefcall.rules.scoring", seven=rules.seven_points, kap=rules.kap_points,
+        partner_kap=rules.partner_kap_points, baunie=rules.baunie_points,
+        failed=rules.failed_baunie_points), inline=False)
+    embed.add_field(name=t("troefcall.rules.dealer_field"), value=t("troefcall.rules.dealer"),
+                    inline=False)
     return Rendered(fit(embed), None)
-

@@ -990,7 +990,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         spec = adapter.spec_for(table.options)
         info = table.info(spec, self.languages.public(table.guild_id, table.channel_id))
         if table.state is TableState.LOBBY:
-            return common.lobby(info, adapter.describe_options(table.options))
+            return common.lobby(info, adapter.describe_options(table.options, info.lang))
         if table.game is None:
             reason = table.notes[-1] if table.notes else Msg("note.cancelled")
             return common.closed(info, info.lang.t(reason))

@@ -185,8 +185,9 @@ class GameAdapter(Protocol):
         options that cannot be played keep the game's own :attr:`spec`."""
         ...
 
-    def describe_options(self, options: dict[str, Any]) -> str:
-        """One line of the lobby: the table's house rules (``"Ante 1 · limit 10"``)."""
+    def describe_options(self, options: dict[str, Any], lang: Language = ENGLISH) -> str:
+        """One line of the lobby: the table's house rules (``"Ante 1 · limit 10"``), in
+        ``lang``."""
         ...
 
     def new_game(

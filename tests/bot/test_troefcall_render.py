@@ -14,6 +14,7 @@ import random
 import pytest
 
 from bot.games.troefcall import TroefcallAdapter
+from bot.i18n import ENGLISH
 from bot.render import common
 from bot.render import troefcall as render
 from bot.runtime.refs import Ref, Refusal
@@ -118,7 +119,7 @@ def test_before_trumps_the_caller_sees_five_cards_and_four_suits_the_others_noth
     game = TroefcallGame.new(TroefcallRules(), 4, b"render-naming")
     table = table_of(game, random.Random(1))
     caller = hand_of(table, game.caller)
-    assert sorted(labels(caller)) == sorted(f"Trumps: {render.suit_name(s)}" for s in Suit)
+    assert sorted(labels(caller)) == sorted(f"Trumps: {render.suit_name(ENGLISH, s)}" for s in Suit)
     for c in game.hands[game.caller]:
         assert common.card(c) in caller.embed.description
     assert caller.embed.description.count("**") == 2 * 5

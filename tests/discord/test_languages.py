@@ -18,7 +18,7 @@ from bot.i18n.catalogs import catalog
 from bot.render.common import limit_problems
 from bot.runtime.spec import Rendered
 
-UNCONVERTED = {"tripoli", "troefcall", "kalooki"}
+UNCONVERTED = {"tripoli", "kalooki"}
 """Games whose board and hand renderers still write English (a known gap: the Persian scan
 of their boards and hands is expected to fail until each is converted; then remove it)."""
 
@@ -123,9 +123,9 @@ async def test_a_persian_lobby_and_its_refusals_have_no_english(world, game):
     await world.click(alice, board, label=persian.t("button.add_ai"))
     left = await world.click(bob, board, label=persian.t("button.leave"))
     seen = "\n".join([texts(board), refused.response.content, left.response.content])
-    rules_line = GAMES[game].describe_options(world.bot.tables.by_channel[world.channel.id]
-                                             .options)
-    seen = seen.replace(rules_line, "")  # the adapter's house-rules line: a games' gap
+    if game in UNCONVERTED:  # the adapter's house-rules line: a games' gap
+        options = world.bot.tables.by_channel[world.channel.id].options
+        seen = seen.replace(GAMES[game].describe_options(options), "")
     assert english_in(seen) == set(), seen
 
 

@@ -19,6 +19,7 @@ from simcord import MemberActor
 from test_tripoli import Session, labels
 from test_tripoli_preset_tables import manager
 
+from bot.i18n import ENGLISH
 from bot.render.common import card_label
 from bot.render.troefcall import suit_name
 from bot.runtime.table import TableState
@@ -96,7 +97,7 @@ class TroefcallSession(Session):
         hand = await self.my_hand(member)
         match action:
             case NameTrump(suit=named):
-                await self.click(member, hand, label=f"Trumps: {suit_name(named)}")
+                await self.click(member, hand, label=f"Trumps: {suit_name(ENGLISH, named)}")
             case Play(card=played):
                 await self.click(member, hand, label=card_label(played))
             case KapPartij():
@@ -264,7 +265,7 @@ async def test_before_trumps_only_the_caller_sees_five_cards(world):
     hand = await session.my_hand(caller)
     assert shown_cards(hand.embeds, hand.components) == {int(c) for c in game.hands[game.caller]}
     assert len(game.hands[game.caller]) == 5
-    assert sorted(labels(hand)) == sorted(f"Trumps: {suit_name(s)}" for s in Suit)
+    assert sorted(labels(hand)) == sorted(f"Trumps: {suit_name(ENGLISH, s)}" for s in Suit)
     for other in (m for m in (alice, bob, carol, dave) if m is not caller):
         view = await session.my_hand(other)
         assert shown_cards(view.embeds, view.components) == set()
