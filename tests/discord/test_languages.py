@@ -220,3 +220,24 @@ async def test_every_game_renders_hands_in_the_viewers_language_and_the_board_in
     assert refused.response.content == LANGUAGES["it"].t("refusal.not_host.end")
     assert {code for what, code in rendered_in if what == "board"} <= {"nl"}
     assert {code for what, code in rendered_in if what == "hand"} == {"fa", "it"}
+
+
+async def test_a_server_language_needs_manage_server_and_automatic_clears_it(world):
+    alice = world.alice
+    refused = await world.slash(alice, "settings language", language="it", **{"for": "server"})
+    assert refused.response.ephemeral and "Manage Server" in refused.response.content
+    assert await world.store.get_setting(f"guild:{world.guild.id}", "language") is None
+    role = world.guild.create_role("admins", permissions=discord.Permissions(manage_guild=True))
+    owner = world.guild.add_member(world.env.create_user("olga", global_name="Olga"),
+                                   roles=[role])
+    chosen = await world.slash(owner, "settings language", language="it", **{"for": "server"})
+    assert chosen.response.content == LANGUAGES["it"].t("settings.language_server",
+                                                          language="italiano")
+    board = (await world.slash(alice, "tripoli start")).response
+    assert LANGUAGES["it"].t("button.join") in labels(board)  # the server's Italian
+    cleared = await world.slash(owner, "settings language", language="auto", **{"for": "server"})
+    assert "English" in cleared.response.content
+    assert await world.store.get_setting(f"guild:{world.guild.id}", "language") is None
+    world.clock.advance(1)
+    await world.env.advance_time(1)  # the board is edited with the bot's token
+    assert "Join" in labels(board)  # shown again in the server's Discord English
