@@ -388,12 +388,14 @@ class TroefcallGame(BaseModel):
             kap, which simply lapses (DESIGN.md §2).
         """
         if seat not in self.to_act:
-            raise IllegalAction("not_your_turn", "You have no decision to make.")
+            raise IllegalAction("not_your_turn", "You have no decision to make.",
+                                reason="no_decision")
         if self.phase == Phase.NAMING:
             return NameTrump(suit=self._strongest_suit(self.hands[seat]))
         if self.phase == Phase.KAP:
             if seat != self.turn:
-                raise IllegalAction("optional", "The partner's kap partij lapses by itself.")
+                raise IllegalAction("optional", "The partner's kap partij lapses by itself.",
+                                    reason="troefcall.kap_lapses")
             return KapPartij()
         play = self.legal_actions(seat)[0]
         return Play(card=lowest(play.cards, self.trump))
@@ -411,9 +413,10 @@ class TroefcallGame(BaseModel):
             If ``deck`` is not the 52 cards.
         """
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The game is over.")
+            raise IllegalAction("game_over", "The game is over.", reason="game_over")
         if self.phase != Phase.BETWEEN_HANDS:
-            raise IllegalAction("illegal", "A hand is in progress.")
+            raise IllegalAction("illegal", "A hand is in progress.",
+                                reason="troefcall.hand_in_progress")
         checked = checked_deck(deck, STANDARD_DECK_SIZE)
         return self._track(None, lambda: self._deal(checked, redeal=False))
 
@@ -431,7 +434,7 @@ class TroefcallGame(BaseModel):
             ``game_over`` when the game is already over.
         """
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The game is over.")
+            raise IllegalAction("game_over", "The game is over.", reason="game_over")
         if self.phase != Phase.BETWEEN_HANDS and not abandon:
             self.ending = True
             return []
@@ -467,25 +470,30 @@ class TroefcallGame(BaseModel):
 
     def _check_turn(self, seat: int, decision: int | None) -> None:
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The game is over.")
+            raise IllegalAction("game_over", "The game is over.", reason="game_over")
         if self.phase == Phase.BETWEEN_HANDS:
-            raise IllegalAction("between_deals", "No hand is in progress.")
+            raise IllegalAction("between_deals", "No hand is in progress.",
+                                reason="troefcall.no_hand")
         if not 0 <= seat < SEATS:
-            raise IllegalAction("not_your_turn", f"There is no seat {seat}.")
+            raise IllegalAction("not_your_turn", f"There is no seat {seat}.", reason="no_seat",
+                                seat=seat)
         if decision is not None:
             self.decisions.check(seat, decision)
         if seat not in self.to_act:
-            raise IllegalAction("not_your_turn", "It is not your turn.")
+            raise IllegalAction("not_your_turn", "It is not your turn.", reason="not_your_turn")
 
     def _validate(self, seat: int, action: Action) -> None:
         """Refuse ``action`` unless it matches one of :meth:`legal_actions` exactly."""
         option = next((o for o in self.legal_actions(seat) if o.kind == action.kind), None)
         if option is None or type(action) is not _ACTION_TYPES.get(action.kind):
-            raise IllegalAction("illegal", f"You cannot {action.kind} now.")
+            raise IllegalAction("illegal", f"You cannot {action.kind} now.",
+                                reason=f"troefcall.cannot.{action.kind}")
         if isinstance(action, Play) and action.card not in option.cards:
             if action.card in self.hands[seat]:
-                raise IllegalAction("illegal", "You must follow suit.")
-            raise IllegalAction("illegal", "That card is not in your hand.")
+                raise IllegalAction("illegal", "You must follow suit.",
+                                    reason="troefcall.follow_suit")
+            raise IllegalAction("illegal", "That card is not in your hand.",
+                                reason="not_in_hand")
 
     def _may_redeal(self, seat: int) -> bool:
         """The caller, before his opening lead, holding 13 cards and no K, Q or J (§2.5)."""
