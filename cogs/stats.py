@@ -5,9 +5,14 @@ rating with its change over the last 10 rated games, the longest win streak and 
 finish. Ranked games only (members only from start to end: a table with an AI seat is
 practice); a win is first place of a game played to its rules' end. Everything is read from
 the per-member rows the store keeps as results are committed (no scan of the results).
+**My record** on a final board (:class:`RecordButton`) shows the clicking member's stats of
+that game, privately.
 """
 
 from __future__ import annotations
+
+import re
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -16,8 +21,9 @@ from discord.ext import commands
 from bot.app import ParlourBot
 from bot.i18n import Language, Msg
 from bot.ratings import Rating
+from bot.render.summary import RECORD_TEMPLATE, record_id
 from bot.replies import reply, within_deadline
-from bot.store import MemberStats
+from bot.store import MemberStats, Store
 from cogs.chips import seen
 from cogs.leaderboard import BOARD_COLOUR, GAMES, GameName, rating_text
 
@@ -68,43 +74,78 @@ class Stats(commands.Cog):
                         ephemeral=True)
             return
         lang = await self.bot.languages.for_channel(interaction)
-        rows, history = await within_deadline(
-            interaction, self._read(interaction, member, game), ephemeral=False
+        embed = await within_deadline(
+            interaction, stats_embed(interaction, member, game, lang), ephemeral=False
         )
-        name = discord.utils.escape_markdown(member.display_name)
-        embed = discord.Embed(title=lang.t("stats.title", name=name), colour=BOARD_COLOUR)
-        shown = [row for row in rows if (row.game == game if game else True)]
-        if not shown:
-            embed.description = (lang.t("stats.none_of", name=name, game=Msg(f"game.{game}"))
-                                 if game else lang.t("stats.none", name=name))
-        for row in shown:
-            value = record_text(lang, row)
-            if row.rating is not None:
-                mu, sigma, rated = row.rating
-                changes = history.get(row.game, [])
-                change = changes[-1][1] - changes[0][0] if changes else 0.0
-                value += "\n" + lang.t(
-                    "stats.rating", rating=rating_text(lang, Rating(mu, sigma).display),
-                    change=lang.decimal(change, signed=True), count=min(rated, HISTORY))
-            title = (lang.t(f"game.{row.game}") if row.game in GAMES
-                     else lang.t("stats.every_game"))
-            embed.add_field(name=title, value=value, inline=False)
         await reply(interaction, embed=embed)
 
-    async def _read(
-        self, interaction: discord.Interaction, member: discord.abc.User, game: str | None
-    ) -> tuple[list[MemberStats], dict[str, list[tuple[float, float]]]]:
-        """The member's stats rows and, per rated game shown, its last rating changes."""
-        store, guild_id = self.bot.store, interaction.guild_id
-        await store.remember_names(guild_id, seen(interaction.user, member))
-        rows = await store.member_stats(guild_id, member.id)
-        history = {
-            row.game: await store.rating_history(guild_id, row.game, member.id, HISTORY)
-            for row in rows if row.rating is not None and (game is None or row.game == game)
-        }
-        return rows, history
+
+class RecordButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=RECORD_TEMPLATE):
+    """**My record** on a final board (:mod:`bot.render.summary`): the clicking member's
+    stats of that game, privately, in their language. Its custom_id names the game, so it
+    works after a restart."""
+
+    def __init__(self, game: str) -> None:
+        super().__init__(discord.ui.Button(custom_id=record_id(game)))
+        self.game = game
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> RecordButton:
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        lang = await interaction.client.languages.for_member(interaction)  # type: ignore[attr-defined]
+        game = self.game if self.game in GAMES else None
+        embed = await within_deadline(
+            interaction, stats_embed(interaction, interaction.user, game, lang))
+        await reply(interaction, embed=embed, ephemeral=True)
+
+
+async def stats_embed(
+    interaction: discord.Interaction, member: discord.abc.User, game: str | None,
+    lang: Language,
+) -> discord.Embed:
+    """The stats embed of ``member`` on this server (of ``game``, or every game), in
+    ``lang``.
+
+    Raises
+    ------
+    StoreError
+        If the store fails.
+    """
+    store: Store = interaction.client.store  # type: ignore[attr-defined]
+    guild_id = interaction.guild_id
+    assert guild_id is not None
+    await store.remember_names(guild_id, seen(interaction.user, member))
+    rows = await store.member_stats(guild_id, member.id)
+    history = {
+        row.game: await store.rating_history(guild_id, row.game, member.id, HISTORY)
+        for row in rows if row.rating is not None and (game is None or row.game == game)
+    }
+    name = discord.utils.escape_markdown(member.display_name)
+    embed = discord.Embed(title=lang.t("stats.title", name=name), colour=BOARD_COLOUR)
+    shown = [row for row in rows if (row.game == game if game else True)]
+    if not shown:
+        embed.description = (lang.t("stats.none_of", name=name, game=Msg(f"game.{game}"))
+                             if game else lang.t("stats.none", name=name))
+    for row in shown:
+        value = record_text(lang, row)
+        if row.rating is not None:
+            mu, sigma, rated = row.rating
+            changes = history.get(row.game, [])
+            change = changes[-1][1] - changes[0][0] if changes else 0.0
+            value += "\n" + lang.t(
+                "stats.rating", rating=rating_text(lang, Rating(mu, sigma).display),
+                change=lang.decimal(change, signed=True), count=min(rated, HISTORY))
+        title = (lang.t(f"game.{row.game}") if row.game in GAMES
+                 else lang.t("stats.every_game"))
+        embed.add_field(name=title, value=value, inline=False)
+    return embed
 
 
 async def setup(bot: ParlourBot) -> None:
-    """Extension entry point (loaded by ``bot.app``)."""
+    """Extension entry point (loaded by ``bot.app``); registers **My record**."""
     await bot.add_cog(Stats(bot))
+    bot.add_dynamic_items(RecordButton)

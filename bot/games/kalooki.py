@@ -41,7 +41,14 @@ from bot.i18n import ENGLISH, Language
 from bot.render import kalooki as render
 from bot.render.kalooki import Draft
 from bot.runtime.refs import Refusal
-from bot.runtime.spec import AmountPrompt, GameSpec, Rendered, SeatInfo, TableInfo
+from bot.runtime.spec import (
+    AmountPrompt,
+    DealSummary,
+    GameSpec,
+    Rendered,
+    SeatInfo,
+    TableInfo,
+)
 from engine.cards import DOUBLE_DECK_SIZE, Card
 from engine.core import Action, Game, IllegalAction
 from engine.kalooki import melds as m
@@ -69,6 +76,7 @@ SPEC = GameSpec(
     seats=range(3, 7),
     stakes="none",
     substitutes=True,
+    score_noun="penalty_point",
 )
 """Kalooki at a table: 3-6 seats with one 108-card pack set (rules/kalooki.md §2.1 item 1),
 nothing at stake, AI substitutes for leavers."""
@@ -285,6 +293,9 @@ class KalookiAdapter:
             except (IllegalAction, Refusal) as error:  # shown; nothing is applied
                 problem = error.message
         return render.hand(info, view, current, problem)
+
+    def deal_summary(self, info: TableInfo, game: Game) -> DealSummary | None:
+        return render.deal_summary(info, _game(game).public_view())
 
 
 def _card(value: str) -> Card:

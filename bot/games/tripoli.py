@@ -23,7 +23,14 @@ from typing import Any, cast
 from bot.i18n import ENGLISH, Language
 from bot.render import tripoli as render
 from bot.runtime.refs import Refusal
-from bot.runtime.spec import AmountPrompt, GameSpec, Rendered, SeatInfo, TableInfo
+from bot.runtime.spec import (
+    AmountPrompt,
+    DealSummary,
+    GameSpec,
+    Rendered,
+    SeatInfo,
+    TableInfo,
+)
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit
 from engine.core import Action, Game
 from engine.poker import best_five
@@ -77,6 +84,7 @@ SPEC = GameSpec(
     seats=range(MIN_SEATS, MAX_SEATS + 1),
     stakes="buy_in",
     joins_between_deals=True,
+    score_noun="chip",
 )
 """Tripoli at a table: 2-9 seats in join order, each with a buy-in stack of chips; members
 join and leave between deals (rules/tripoli.md §2.1, §2.9)."""
@@ -236,6 +244,9 @@ class TripoliAdapter:
 
     def hand(self, info: TableInfo, game: Game, seat: int, draft: Any = None) -> Rendered:
         return render.hand(info, _game(game).view(seat))
+
+    def deal_summary(self, info: TableInfo, game: Game) -> DealSummary | None:
+        return render.deal_summary(info, _game(game).public_view())
 
 
 def _card(value: str) -> Card:

@@ -25,7 +25,14 @@ from pydantic import ValidationError
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import troefcall as render
 from bot.runtime.refs import Refusal
-from bot.runtime.spec import AmountPrompt, GameSpec, Rendered, SeatInfo, TableInfo
+from bot.runtime.spec import (
+    AmountPrompt,
+    DealSummary,
+    GameSpec,
+    Rendered,
+    SeatInfo,
+    TableInfo,
+)
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit
 from engine.core import Action, Game
 from engine.troefcall.actions import ClaimRedeal, KapPartij, NameTrump, Play
@@ -197,6 +204,9 @@ class TroefcallAdapter:
 
     def hand(self, info: TableInfo, game: Game, seat: int, draft: Any = None) -> Rendered:
         return render.hand(info, _game(game).view(seat))
+
+    def deal_summary(self, info: TableInfo, game: Game) -> DealSummary | None:
+        return render.deal_summary(info, _game(game).public_view())
 
 
 def _draw(options: dict[str, Any]) -> str:

@@ -41,7 +41,7 @@ from bot.render.common import (
 )
 from bot.runtime.components import TableButton, TableSelect
 from bot.runtime.refs import Ref
-from bot.runtime.spec import Rendered, TableInfo
+from bot.runtime.spec import DealSummary, Rendered, TableInfo
 from engine.cards import Card, Suit
 from engine.core import SYSTEM, Option
 from engine.kalooki import events as ev
@@ -276,8 +276,6 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
         if own:
             embed.add_field(name=f"{seat_label(table, owner)}'s combinations",
                             value=truncate("\n".join(own), 1024), inline=False)
-    if over:
-        embed.add_field(name="Result", value=_result(table, view), inline=False)
     lines = [line for line in (_event(table, e) for e in _deal_events(view.log)) if line]
     lines = lines[-LOG_LINES:] + [table.lang.t(note) for note in table.notes]
     if lines:
@@ -364,9 +362,20 @@ def _players(table: TableInfo, view: KalookiTableView) -> str:
     return "\n".join(lines)
 
 
-def _result(table: TableInfo, view: KalookiTableView) -> str:
-    order = sorted(range(len(view.totals)), key=lambda s: view.totals[s])
-    return "\n".join(f"{seat_label(table, s)}: {view.totals[s]} pts" for s in order)
+def deal_summary(table: TableInfo, view: KalookiTableView) -> DealSummary | None:
+    """What the last deal did: who went out (down and out), or that it was void, and each
+    player's penalty points with the new totals (§2.11); None until a deal is scored."""
+    events = _deal_events(view.log)
+    scored = next((e for e in reversed(events) if isinstance(e, ev.DealScored)), None)
+    if scored is None:
+        return None
+    lines = [_event(table, e) for e in events if isinstance(e, ev.WentOut | ev.DealVoid)]
+    if not any(isinstance(e, ev.WentOut) for e in events):
+        lines.append("Nobody went out.")
+    lines.append("Totals: " + " · ".join(f"{seat_label(table, s)} {total}"
+                                         for s, total in sorted(scored.totals.items())))
+    deltas = tuple((seat_label(table, s), points) for s, points in sorted(scored.penalties.items()))
+    return DealSummary(f"Deal {scored.deal_number}", tuple(lines), deltas, "penalty_point")
 
 
 def _board_view(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Any:

@@ -33,7 +33,7 @@ from bot.render.common import (
 )
 from bot.runtime.components import TableButton, TableSelect
 from bot.runtime.refs import Ref
-from bot.runtime.spec import Rendered, TableInfo
+from bot.runtime.spec import DealSummary, Rendered, TableInfo
 from engine.cards import Rank, Suit
 from engine.core import Option
 from engine.tripoli import events as ev
@@ -148,8 +148,6 @@ def board(
         embed.add_field(name="Showdown", value=showdown, inline=False)
     if view.michigan is not None:
         embed.add_field(name="Michigan", value=_michigan(table, view), inline=False)
-    if over and view.result is not None:
-        embed.add_field(name="Result", value=_result(table, view.result), inline=False)
     log = [_event(table, view, event) for event in _deal_events(view.log)[-LOG_LINES:]]
     lines = [line for line in log if line] + [table.lang.t(note) for note in table.notes]
     if lines:
@@ -325,13 +323,33 @@ def _michigan(table: TableInfo, view: TripoliTableView) -> str:
     return "\n".join(lines) or "No card played yet."
 
 
-def _result(table: TableInfo, result: dict[int, int]) -> str:
-    ranked = sorted(result.items(), key=lambda item: -item[1])
-    lines = []
-    for place, (seat, stack) in enumerate(ranked, start=1):
-        delta = stack - table.buy_in
-        lines.append(f"{place}. {seat_label(table, seat)}: {chips(stack)} ({delta:+d})")
-    return "\n".join(lines)
+SUMMARY_EVENTS = (ev.Eliminated, ev.AuctionSold, ev.PayTaken, ev.PotWon, ev.WentOut, ev.Blocked)
+"""The events a deal's summary names (who took what; the engine's log keeps them for the
+whole deal, ``engine.tripoli.game.SUMMARY_KINDS``)."""
+
+
+def deal_summary(table: TableInfo, view: TripoliTableView) -> DealSummary | None:
+    """What the last deal did: the spaces taken, the auctions, the pots won, who went out or
+    was blocked, and each player's stack change (§2.9 item 56); None until a deal is over."""
+    events = _deal_events(view.log)
+    over = next((e for e in reversed(events) if isinstance(e, ev.DealOver)), None)
+    if over is None:
+        return None
+    if over.abandoned:
+        lines = ["The deal was abandoned: every chip went back."]
+    else:
+        lines = [_event(table, view, e) for e in events if isinstance(e, SUMMARY_EVENTS)]
+    first = events[0]
+    leftover = isinstance(first, ev.DealStarted) and first.leftover
+    title = "Leftover round" if leftover else f"Deal {over.deal_number}"
+    deltas = tuple((seat_label(table, seat), delta) for seat, delta in sorted(over.deltas.items()))
+    return DealSummary(title, tuple(line for line in lines if line), deltas, "chip")
+
+
+def _deltas(table: TableInfo, deltas: dict[int, int]) -> str:
+    """``"Alice +12 · Bob -7"``: each seat's stack change of a deal."""
+    return " · ".join(f"{seat_label(table, seat)} {delta:+d}"
+                      for seat, delta in sorted(deltas.items()))
 
 
 def _event(table: TableInfo, view: TripoliTableView, event: TripoliEvent) -> str:
@@ -410,8 +428,8 @@ def _event(table: TableInfo, view: TripoliTableView, event: TripoliEvent) -> str
             return f"Blocked: {chips(sum(payments.values()))} go to the {space} space."
         case ev.DealOver(deal_number=number, abandoned=True):
             return f"Deal {number} abandoned: every chip went back."
-        case ev.DealOver(deal_number=number):
-            return f"Deal {number} is over."
+        case ev.DealOver(deal_number=number, deltas=deltas):
+            return f"Deal {number} is over: {_deltas(table, deltas)}."
         case ev.LeftoverStarted(pot_index=index, pots=pots):
             return f"Leftover pot {index + 1}: {chips(pots[0])} to win."
         case ev.SessionOver():

@@ -37,7 +37,7 @@ from bot.render.common import (
 )
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
-from bot.runtime.spec import Rendered, TableInfo
+from bot.runtime.spec import DealSummary, Rendered, TableInfo
 from engine.cards import Card, Suit
 from engine.core import Option
 from engine.troefcall import events as ev
@@ -120,12 +120,6 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
     if view.jack_search is not None and view.hand_number == 1 and not view.results:
         embed.add_field(name=t("troefcall.field.jack_search"),
                         value=_jack_search(table, view.jack_search), inline=False)
-    if view.last_result is not None and view.phase in (Phase.BETWEEN_HANDS, Phase.OVER):
-        embed.add_field(name=t("troefcall.field.hand", hand=view.last_result.hand_number),
-                        value=_announce(table, view, view.last_result), inline=False)
-    if over:
-        embed.add_field(name=t("troefcall.field.result"), value=_final(table, view),
-                        inline=False)
     log = [_event(table, event) for event in _hand_events(view.log)[-LOG_LINES:]]
     lines = [line for line in log if line] + [t(note) for note in table.notes]
     if lines:
@@ -299,12 +293,20 @@ def _announce(table: TableInfo, view: TroefcallTableView, result: HandResult) ->
     return "\n".join(lines)
 
 
-def _final(table: TableInfo, view: TroefcallTableView) -> str:
-    score = _score(table, view.scores)
-    if view.winner is None:
-        return table.lang.t("troefcall.final.no_winner", score=score)
-    return table.lang.t("troefcall.final.winner", team=team_name(table, view.winner),
-                        partners=partners(table, view.winner), score=score)
+def deal_summary(table: TableInfo, view: TroefcallTableView) -> DealSummary | None:
+    """What the last hand did: who scored how many points and why (kap partij, baunie),
+    the tricks of each team, the score and the next dealer and caller (§2.8-§2.10); None
+    while a hand is played."""
+    result = view.last_result
+    if result is None or view.phase not in (Phase.BETWEEN_HANDS, Phase.OVER):
+        return None
+    t = table.lang.t
+    lines = (*_announce(table, view, result).split("\n"),
+             f"{t('troefcall.field.tricks')}: {_score(table, result.tricks)}")
+    deltas = tuple((f"{team_name(table, team)} ({partners(table, team)})",
+                    result.points if team == result.team else 0) for team in range(2))
+    return DealSummary(t("troefcall.field.hand", hand=result.hand_number), lines, deltas,
+                       "point")
 
 
 def _hand_events(log: Sequence[TroefcallEvent]) -> list[TroefcallEvent]:

@@ -107,6 +107,9 @@ class TableInteractions:
     async def _on_component(
         self, interaction: discord.Interaction, ref: Ref, values: Sequence[str]
     ) -> None:
+        if ref.verb == "rematch":  # the table is over and forgotten: its board stays
+            await self._rematch(interaction, ref)
+            return
         table = self.get(ref.table)
         member = interaction.user
         is_manager = bool(interaction.permissions.manage_channels)
@@ -285,6 +288,23 @@ class TableInteractions:
             options=options,
             buy_in=buy_in,
         )
+        await self._post_lobby(interaction, table, room)
+
+    async def _rematch(self, interaction: discord.Interaction, ref: Ref) -> None:
+        """**Rematch** on a final board: a new lobby in the channel with the same seats,
+        posted as a new board (the answer); a refusal is answered ephemerally."""
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        table = await within_deadline(interaction, self.rematch(
+            ref.table, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            member_id=interaction.user.id, name=interaction.user.display_name,
+        ), ephemeral=False)
+        await self._post_lobby(interaction, table)
+
+    async def _post_lobby(
+        self, interaction: discord.Interaction, table: Table, room: Any = None
+    ) -> None:
+        """Post a new lobby as the interaction's answer (or in the thread ``room``, the
+        answer then pointing to it); it becomes the table's board."""
         out = await self.outgoing(table.guild_id, self.render_board(table))
         try:
             if room is None:
@@ -294,7 +314,8 @@ class TableInteractions:
                 table.board_message_id = board.id
                 lang = self.languages.public(interaction.guild_id, interaction.channel_id)
                 await interaction.edit_original_response(content=lang.t(Msg(
-                    "thread.pointer", game=Msg(f"game.{game_name}"), thread=room.mention)))
+                    "thread.pointer", game=Msg(f"game.{table.game_name}"),
+                    thread=room.mention)))
         except BaseException:
             self._forget(table)
             raise

@@ -41,9 +41,11 @@ from collections.abc import AsyncIterator, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
+from bot import ratings
 from bot.i18n import Msg
 from bot.i18n.choice import Languages
-from bot.render import common
+from bot.render import common, summary
+from bot.render.summary import RatingNote
 from bot.runtime.hands import HandKeeper
 from bot.runtime.interactions import TableInteractions
 from bot.runtime.pictures import Pictures
@@ -76,6 +78,11 @@ AI_STEPS_MAX = 10_000
 
 RESTORE_LOOKUP_BUDGET = 5.0
 """Seconds a restored table waits for its members' and channel's languages to be read."""
+
+REMATCH_SETTING = "rematch"
+"""Key of a channel's setting (scope ``channel:<id>``) holding what a **Rematch** of its last
+finished table needs: its id, game, options, buy-in and seats (member id or None for AI,
+name, team). Only the channel's last finished table can be rematched."""
 
 _HINTED = frozenset({"over_limit", "not_enough_chips"})
 """Engine refusal codes whose English detail is preceded by a sentence of the catalog
@@ -316,10 +323,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         shards = self.bot.settings.hosted_shards
         if shards is not None and not shards.hosts(guild_id):
             raise ValueError(f"guild {guild_id} is not on this process's shards {shards.ids}")
-        existing = self.by_channel.get(channel_id)
-        if existing is not None:
-            raise Refusal("busy", Msg("refusal.busy", game=Msg(f"game.{existing.game_name}"),
-                                      table=existing.id))
+        self._require_free(channel_id)
         spec = self.games[game_name].spec_for(options)
         table = Table(
             id=new_table_id(set(self.by_id)),
@@ -335,6 +339,54 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         self.by_channel[channel_id] = table
         self.by_id[table.id] = table
         self._reschedule()
+        return table
+
+    def _require_free(self, channel_id: int) -> None:
+        existing = self.by_channel.get(channel_id)
+        if existing is not None:
+            raise Refusal("busy", Msg("refusal.busy", game=Msg(f"game.{existing.game_name}"),
+                                      table=existing.id))
+
+    async def rematch(
+        self, table_id: str, *, guild_id: int, channel_id: int, member_id: int, name: str
+    ) -> Table:
+        """Open a lobby for a rematch of the finished table ``table_id``: the same game,
+        options and buy-in (or stake), its seats in the same order (AI seats stay AI, teams
+        kept), asked by one of its members, who hosts it. Nothing is escrowed before Start.
+
+        Raises
+        ------
+        Refusal
+            ``no_rematch`` (not the channel's last finished table), ``not_player``, ``busy``
+            (the channel has a live table), ``chips`` (a member cannot cover the buy-in or
+            stake now): nothing is opened then.
+        """
+        self._require_free(channel_id)
+        text = await self.bot.store.get_setting(f"channel:{channel_id}", REMATCH_SETTING)
+        saved = json.loads(text) if text is not None else {}
+        if saved.get("table") != table_id or saved.get("game") not in self.games:
+            raise Refusal("no_rematch", Msg("refusal.no_rematch"))
+        seats = [Seat(member, seat_name, ai=member is None, team=team)
+                 for member, seat_name, team in saved["seats"]]
+        if member_id not in {seat.member_id for seat in seats}:
+            raise Refusal("not_player", Msg("refusal.rematch_not_player"))
+        spec = self.games[saved["game"]].spec_for(saved["options"])
+        buy_in = int(saved["buy_in"])
+        if spec.stakes != "none" and all(seat.member_id is not None for seat in seats):
+            key = ("refusal.rematch_short_of_stake" if spec.stakes == "stake"
+                   else "refusal.rematch_short_of_chips")
+            for seat in seats:
+                assert seat.member_id is not None
+                balance = await self.bot.store.balance(guild_id, seat.member_id)
+                if balance < buy_in:
+                    raise Refusal("chips", Msg(key, name=common.short_name(seat.name),
+                                               count=buy_in, balance=balance))
+        table = self.open(saved["game"], guild_id=guild_id, channel_id=channel_id,
+                          host_id=member_id, host_name=name, options=saved["options"],
+                          buy_in=buy_in)
+        table.seats = seats
+        table.seat_members()
+        table.note("note.rematch", table=table_id)
         return table
 
     def _require_host(self, table: Table, member_id: int, is_manager: bool, what: str) -> None:
@@ -921,12 +973,13 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         async with table.lock:
             before = table.snapshot()
             table.moves.clear()
-            table.result = None
+            table.result = result = None
             try:
                 yield
                 if table.state is TableState.LOBBY:
                     table.idle_deadline = self._now() + LOBBY_IDLE
                 await self._commit(table)
+                result = table.result
             except InsufficientChips as error:
                 table.restore(before, self.games)
                 raise self._short_of_chips(table, error) from error
@@ -942,7 +995,46 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 table.result = None
                 self._reschedule()
             if table.state is TableState.OVER:
+                if result is not None:
+                    await self._after_game(table, result)
                 self._forget(table)
+
+    async def _after_game(self, table: Table, result: GameResult) -> None:
+        """After the commit that finished a game: how it counted for the ratings (for the
+        final board) and what a Rematch needs (:data:`REMATCH_SETTING`). A store failure is
+        logged: the board then says the ratings could not be read, Rematch is refused."""
+        table.rating = RatingNote(unrated="unknown")
+        try:
+            table.rating = await self._rating_note(table, result)
+            seats = [[seat.member_id, seat.name, seat.team] for seat in table.seats
+                     if not seat.left]
+            await self.bot.store.set_setting(f"channel:{table.channel_id}", REMATCH_SETTING,
+                                             json.dumps({"table": table.id,
+                                                         "game": table.game_name,
+                                                         "options": table.options,
+                                                         "buy_in": table.buy_in,
+                                                         "seats": seats}))
+        except StoreError:
+            log.exception("table %s: the ratings or the rematch could not be read or saved",
+                          table.id)
+
+    async def _rating_note(self, table: Table, result: GameResult) -> RatingNote:
+        """How ``result`` counted: each rated member's change as the store recorded it (the
+        newest entry of their rating history), or why it was not rated."""
+        if not result.ranked:
+            return RatingNote(unrated="substituted" if table.ranked else "casual")
+        if not result.complete:
+            return RatingNote(unrated="incomplete")
+        if not ratings.rated(result.ranked, result.complete, result.seats):
+            return RatingNote(unrated="sides")
+        changes = []
+        for seat in result.seats:
+            assert seat.user_id is not None
+            history = await self.bot.store.rating_history(table.guild_id, result.game,
+                                                          seat.user_id, 1)
+            before, after = history[-1]
+            changes.append((seat.seat, before, after))
+        return RatingNote(tuple(changes))
 
     def _short_of_chips(self, table: Table, error: InsufficientChips) -> Refusal:
         name = next((seat.name for seat in table.seats if seat.member_id == error.user_id), "?")
@@ -991,10 +1083,11 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         info = table.info(spec, self.languages.public(table.guild_id, table.channel_id))
         if table.state is TableState.LOBBY:
             return common.lobby(info, adapter.describe_options(table.options, info.lang))
-        if table.game is None:
+        game = table.game
+        if game is None:
             reason = table.notes[-1] if table.notes else Msg("note.cancelled")
             return common.closed(info, info.lang.t(reason))
-        return adapter.board(info, table.game)
+        return summary.board(adapter, info, game, table.rating)
 
     def render_hand(self, table: Table, seat: int) -> Rendered:
         """Seat ``seat``'s private view of ``table`` and its controls, with its draft of

@@ -54,6 +54,10 @@ class GameSpec:
     substitutes
         A member who leaves mid-game hands the seat to the AI at once, and a member may take
         an AI seat between deals (fixed-seat games).
+    score_noun
+        What ``Outcome.scores`` counts (``"chip"``, ``"point"``, ``"penalty_point"``): the
+        catalog message ``summary.score.<noun>`` writes a score on the final board ("130
+        chips").
     """
 
     name: str
@@ -64,6 +68,7 @@ class GameSpec:
     stakes: Stakes = "none"
     joins_between_deals: bool = False
     substitutes: bool = False
+    score_noun: str = "point"
 
     def team_of(self, seat: int) -> int | None:
         """The team index of ``seat`` in a partners game, else None."""
@@ -156,6 +161,30 @@ class Rendered:
     def __post_init__(self) -> None:
         if self.view is not None:
             self.view.stop()
+
+
+@dataclass(frozen=True)
+class DealSummary:
+    """What the deal just over did, in the game's words (:meth:`GameAdapter.deal_summary`).
+
+    Attributes
+    ----------
+    title
+        The board field's name: the deal as the game calls it (``"Deal 3"``, ``"Hand 2"``).
+    lines
+        Who took what: spaces, the pot, going out, tricks, penalties … (public facts only).
+    deltas
+        ``(who, change)`` per player or team: what the deal changed for them (chips,
+        points or penalty points, as :attr:`unit` says), in seat order.
+    unit
+        What :attr:`deltas` count, as :attr:`GameSpec.score_noun` (``"chip"``, ``"point"``,
+        ``"penalty_point"``; catalog message ``summary.changes.<unit>``).
+    """
+
+    title: str
+    lines: tuple[str, ...]
+    deltas: tuple[tuple[str, int], ...]
+    unit: str
 
 
 @dataclass(frozen=True)
@@ -269,4 +298,10 @@ class GameAdapter(Protocol):
     def hand(self, info: TableInfo, game: Game, seat: int, draft: Any = None) -> Rendered:
         """Seat ``seat``'s private view and its controls (sent ephemerally), with its draft
         of the current decision."""
+        ...
+
+    def deal_summary(self, info: TableInfo, game: Game) -> DealSummary | None:
+        """What the last deal did, read from the engine's public log (no new state): asked
+        between deals and at the end; None while a deal is played or before any ended.
+        The runtime shows it on the board (:mod:`bot.render.summary`)."""
         ...

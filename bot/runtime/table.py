@@ -23,6 +23,7 @@ from bot.runtime.spec import GameAdapter, GameSpec, SeatInfo, TableInfo
 from bot.store import ChipMove, GameResult
 
 if TYPE_CHECKING:
+    from bot.render.summary import RatingNote
     from bot.runtime.hands import HandLink
 
 SNAPSHOT_VERSION = 2
@@ -128,6 +129,9 @@ class Table:
     drafts
         Seat -> (decision id, draft data): a multi-step choice under construction (a meld),
         private to the seat; dropped when the seat's decision changes.
+    rating
+        How the finished game counted for the ratings (read after its last commit, for the
+        final board; not saved).
     board_blocked
         The bot may not edit or post the board (missing permissions; not saved): members
         are told so when they interact, and play on from "My hand".
@@ -184,6 +188,7 @@ class Table:
     hand_turns: set[int] = field(default_factory=set, repr=False)
     after_board: int = 0
     pictures: dict[int, str] = field(default_factory=dict, repr=False)
+    rating: RatingNote | None = field(default=None, repr=False)
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""

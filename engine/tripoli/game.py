@@ -113,6 +113,12 @@ from engine.tripoli.views import (
 POKER_CARDS = 5
 LOG_SIZE = 40
 
+SUMMARY_KINDS = frozenset({
+    "deal_started", "eliminated", "auction_sold", "pay_taken", "pot_won", "went_out", "blocked",
+})
+"""Events of the current deal the log keeps beyond its last :data:`LOG_SIZE`: who took what
+this deal (the board's deal summary reads them; all public, §2.10)."""
+
 
 SpareStage = Literal["choose", "after_exchange", "after_unsold"]
 
@@ -650,7 +656,7 @@ class TripoliGame(BaseModel):
         events = step()
         moved_on = phase != self.phase or deal != self.deal_number
         self.decisions.after_step(before, self.to_act, moved_on, actor)
-        self.log = [*self.log, *events][-LOG_SIZE:]
+        self.log = _trimmed([*self.log, *events])
         return events
 
     def _do(self, seat: int, action: Action) -> list[TripoliEvent]:
@@ -1431,3 +1437,12 @@ def _places(stacks: dict[int, int]) -> tuple[tuple[int, ...], ...]:
     levels = sorted(set(stacks.values()), reverse=True)
     return tuple(tuple(s for s, v in stacks.items() if v == lv) for lv in levels)
 
+
+def _trimmed(log: list[TripoliEvent]) -> list[TripoliEvent]:
+    """The last :data:`LOG_SIZE` events, and before them the current deal's
+    :data:`SUMMARY_KINDS` events (a deal has more events than the log holds)."""
+    if len(log) <= LOG_SIZE:
+        return log
+    cut = len(log) - LOG_SIZE
+    start = max((i for i, e in enumerate(log) if e.kind == "deal_started"), default=cut)
+    return [e for e in log[start:cut] if e.kind in SUMMARY_KINDS] + log[cut:]

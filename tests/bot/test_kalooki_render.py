@@ -10,6 +10,7 @@ import pytest
 
 from bot.games.kalooki import KalookiAdapter
 from bot.i18n import LANGUAGES
+from bot.render import summary
 from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
 from bot.render.kalooki import Draft, pages
 from bot.runtime.spec import SeatInfo, TableInfo
@@ -33,7 +34,7 @@ def info(players: int) -> TableInfo:
 
 
 def assert_fits(table: TableInfo, game: KalookiGame, rng: random.Random) -> None:
-    assert limit_problems(ADAPTER.board(table, game)) == []
+    assert limit_problems(summary.board(ADAPTER, table, game, None)) == []
     for seat in range(game.seats):
         hand = sorted(game.hands[seat])
         picked = rng.sample(hand, min(len(hand), rng.randint(0, 5)))
@@ -54,6 +55,7 @@ def test_random_games_render_within_the_limits(preset, players):
         if game.is_over or game.deal_number > 2:
             break
         if game.between_deals:
+            assert limit_problems(summary.board(ADAPTER, table, game, None)) == []
             game.start_deal()
             continue
         if step % 7 == 0:
@@ -100,7 +102,7 @@ def test_a_26_card_hand_and_six_players_with_long_melds_fit():
                       groups=(("four", tuple(int(c) for c in book[-1][-4:])),))
         rendered = ADAPTER.hand(table, game, 0, draft.dump())
         assert limit_problems(rendered) == []
-    assert limit_problems(ADAPTER.board(table, game)) == []
+    assert limit_problems(summary.board(ADAPTER, table, game, None)) == []
     assert_fits(table, game, rng)
 
 
@@ -135,3 +137,27 @@ def test_a_challenge_on_the_board_and_hands_in_persian_within_the_limits():
     assert limit_problems(out) == [] and "دوباره بازی" in str(out.embed.to_dict())
     now = ADAPTER.hand(table, game, game.turn)
     assert "متهم کردن" in str(now.view.to_components())  # the Challenge buttons
+
+
+def test_the_final_board_of_six_players_with_long_names_fits():
+    game = ADAPTER.new_game({}, 6, b"final six", 0)
+    rng = random.Random(6)
+    while not game.between_deals:  # one deal by the AI, so the six totals differ
+        todo = [p for p in game.pending() if p.seat != SYSTEM and p.required]
+        if todo:
+            game.apply(todo[0].seat, ADAPTER.ai_action(game, todo[0].seat, rng))
+        else:
+            game.apply(SYSTEM, game.timeout_action(SYSTEM))
+    game.end_session()
+    assert game.is_over and game.outcome is not None and len(game.outcome.places) > 1
+    table = info(6)
+    note = summary.RatingNote(tuple((seat, -12.345 * seat, 31.25 * seat) for seat in range(6)))
+    rendered = summary.board(ADAPTER, table, game, note)
+    assert limit_problems(rendered) == []
+    fields = {f.name: f.value for f in rendered.embed.fields}
+    assert fields["Ratings (μ − 3σ)"].count("→") == 6
+    assert fields["Final standings"].count("penalty point") == len(game.outcome.places)
+    assert fields["Deal 1"].count("ＷＷＷ") >= 6
+    persian = summary.board(ADAPTER, replace(table, lang=LANGUAGES["fa"]), game, note)
+    assert limit_problems(persian) == []
+    assert persian.embed.fields[0].name == LANGUAGES["fa"].t("summary.final_standings")

@@ -10,12 +10,13 @@ dial and the named pay suit, every auction item, the suit buttons, and the rules
 from __future__ import annotations
 
 import random
+import re
 
 import discord
 import pytest
 
 from bot.games.tripoli import TripoliAdapter
-from bot.render import common
+from bot.render import common, summary
 from bot.render import tripoli as render
 from bot.runtime.refs import Ref, Refusal, template
 from bot.runtime.spec import Rendered
@@ -30,7 +31,7 @@ ADAPTER = TripoliAdapter()
 
 def board_of(table: Table) -> Rendered:
     """The board as the runtime renders it: from the table's frozen info and the game."""
-    return ADAPTER.board(table.info(ADAPTER.spec_for(table.options)), table.game)
+    return summary.board(ADAPTER, table.info(ADAPTER.spec_for(table.options)), table.game, None)
 
 
 def hand_of(table: Table, seat: int) -> Rendered:
@@ -63,6 +64,8 @@ def check(rendered: Rendered, table: Table) -> None:
     for row in rendered.view.to_components():
         for child in row["components"]:
             custom_id = child["custom_id"]
+            if re.fullmatch(summary.RECORD_TEMPLATE, custom_id):
+                continue  # "My record" names the game, not the table
             prefix = "ps" if child["type"] == 3 else "pl"
             ref = Ref.parse(custom_id, prefix)
             assert ref is not None and ref.table == table.id, custom_id
@@ -101,7 +104,9 @@ def play_to_the_end(table: Table, rng: random.Random, seats: int) -> None:
             ended = True
     final = board_of(table)
     check(final, table)
-    assert final.view is None and render.hex_groups(table.seed.hex()) in final.embed.footer.text
+    assert [c["label"] for row in final.view.to_components() for c in row["components"]] == [
+        "Rematch", "My record"]
+    assert render.hex_groups(table.seed.hex()) in final.embed.footer.text
     assert renders > 3, renders  # the first deal, its actions, the next deals
 
 

@@ -10,7 +10,8 @@ the game. Checked all along: every interaction is answered exactly once (the ``w
 helpers) and every board and hand fits Discord's limits; at the end the table is gone from
 the registry and the store holds its result. (What each viewer may see is checked per
 game on the engine's views, ``tests/engine/test_conformance.py``, and on the messages in
-each game's own simcord tests.)
+each game's own simcord tests.) The final board shows the standings, says why the casual
+table was not rated, and offers Rematch and My record, which answers privately.
 """
 
 from __future__ import annotations
@@ -121,6 +122,13 @@ async def test_a_whole_table_plays_through_discord(world, game):
     results = await world.store.results(world.guild.id, game)
     assert len(results) == 1 and results[0][0].game == game
     assert {seat.user_id for seat in results[0][0].seats} >= {alice.id}
+    fits(board)
+    fields = {f.name: f.value for f in board.embeds[0].fields}
+    assert "Alice" in fields["Final standings"]
+    assert fields["Ratings (μ − 3σ)"] == "Not rated: AI seats played (a casual table)."
+    assert [c.get("label") for c in controls(board)] == ["Rematch", "My record"]
+    record = await world.click(alice, board, label="My record")
+    assert record.response.ephemeral and "no ranked games" in record.response.embeds[0].description
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))

@@ -244,7 +244,7 @@ async def test_ranked_session_three_members(world):
     await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS, scripted)
     assert session.game.deal_number == 1
     board_text = " ".join(embed_texts(session.board.embeds))
-    assert "Deal 1 is over." in board_text
+    assert "Deal 1 is over:" in board_text
     assert "Next deal" in labels(session.board)
 
     ended = await session.slash(alice, "tripoli end")
@@ -258,7 +258,7 @@ async def test_ranked_session_three_members(world):
     assert await world.store.table_escrow(session.table.id) == 0
     final = session.board.embeds[0]
     assert hex_groups(session.table.seed.hex()) in final.footer.text  # revealed at the end
-    assert session.board.components == []
+    assert labels(session.board) == ["Rematch", "My record"]
     assert session.table.id not in world.bot.tables.by_id
     assert world.channel.id not in world.bot.tables.by_channel
     session.report("ranked, 3 members")

@@ -158,7 +158,7 @@ async def finished(session: TroefcallSession) -> None:
     text = " ".join(embed_texts(final.embeds))
     assert f"{('Team A', 'Team B')[game.winner]} wins" in text
     assert table.seed.hex() in final.embeds[0].footer.text
-    assert final.components == []
+    assert labels(final) == ["Rematch", "My record"]
     [(result, _id)] = await world.store.results(world.guild.id, "troefcall")
     assert result.complete and result.game == "troefcall"
     places = {s.seat: s.place for s in result.seats}

@@ -1,0 +1,140 @@
+"""Deal and end-of-game summaries on the board, the same for every game.
+
+Between deals the board gets the game's :class:`~bot.runtime.spec.DealSummary` (who took what,
+each player's or team's change), as one field near its top (:func:`add_deal`). The final
+board gets the standings of the engine's :class:`~engine.core.Outcome` (places, scores in the
+game's :attr:`~bot.runtime.spec.GameSpec.score_noun`, chips won or lost), how the game counted
+for the ratings (:class:`RatingNote`: each member's conservative rating ``mu - 3 sigma``
+before and after, or why it was not rated) and two buttons (:func:`final`): **Rematch** (a
+:class:`~bot.runtime.components.TableButton`, answered by the table runtime) and **My record**
+(custom_id :func:`record_id`, answered by the ``/stats`` cog). Both work after a restart:
+their custom_ids hold what they need. Every text is the table's language's
+(``summary.*`` messages of the catalogs); the deal summary's lines are the game's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Literal
+
+import discord
+
+from bot.render.common import FIELD_VALUE_MAX, fit, seat_label, team_name, truncate
+from bot.runtime.components import TableButton
+from bot.runtime.refs import Ref
+from bot.runtime.spec import DealSummary, GameAdapter, Rendered, TableInfo
+from engine.core import Game, Outcome
+
+RECORD_TEMPLATE = r"st:(?P<game>[a-z]{1,16})"
+"""The custom_id pattern of the final board's **My record** button."""
+
+Unrated = Literal["casual", "substituted", "incomplete", "sides", "unknown"]
+"""Why a finished game did not change the ratings (catalog ``summary.unrated.<why>``)."""
+
+
+@dataclass(frozen=True)
+class RatingNote:
+    """How a finished game counted for the ratings (read from the store after its commit).
+
+    Attributes
+    ----------
+    changes
+        ``(seat, before, after)`` of each rated member: conservative ratings ``mu - 3 sigma``
+        in rating points (:mod:`bot.ratings`), in seat order. Empty when not rated.
+    unrated
+        Why the game was not rated, None when it was.
+    """
+
+    changes: tuple[tuple[int, float, float], ...] = ()
+    unrated: Unrated | None = None
+
+
+def record_id(game: str) -> str:
+    """The custom_id of the **My record** button of ``game`` (:data:`RECORD_TEMPLATE`)."""
+    return f"st:{game}"
+
+
+def board(adapter: GameAdapter, table: TableInfo, game: Game, note: RatingNote | None) -> Rendered:
+    """A started table's board as the runtime shows it: the game's own board, with its last
+    deal's summary between deals and at the end, and once the game is over the final
+    standings, the ratings (``note``; None: not known) and the end buttons."""
+    rendered = adapter.board(table, game)
+    dealt = adapter.deal_summary(table, game) if game.between_deals or game.is_over else None
+    if dealt is not None:
+        add_deal(table, rendered.embed, dealt)
+    if game.is_over and game.outcome is not None:
+        return final(table, rendered.embed, game.outcome, note or RatingNote(unrated="unknown"))
+    return Rendered(fit(rendered.embed), rendered.view)
+
+
+def _at_top(embed: discord.Embed, index: int, name: str, value: str) -> None:
+    embed.insert_field_at(min(index, len(embed.fields)), name=name,
+                          value=truncate(value, FIELD_VALUE_MAX), inline=False)
+
+
+def _signed(table: TableInfo, value: int) -> str:
+    """``+12`` / ``-7`` in the table's digits."""
+    return ("+" if value >= 0 else "-") + table.lang.number(abs(value))
+
+
+def add_deal(table: TableInfo, embed: discord.Embed, summary: DealSummary) -> None:
+    """Add the deal's summary to a board, as its second field (after the game's first, the
+    spaces or the players), so that trimming a long board drops the log first."""
+    changes = " · ".join(f"{who} **{_signed(table, delta)}**" for who, delta in summary.deltas)
+    lines = [*summary.lines,
+             table.lang.t(f"summary.changes.{summary.unit}", changes=changes or "–")]
+    _at_top(embed, 1, summary.title, "\n".join(lines))
+
+
+def standings(table: TableInfo, outcome: Outcome) -> str:
+    """The places, best first: a team's seats together; the score in the game's
+    ``score_noun``; the chips won or lost when the game keeps them; who won (or that nobody
+    did)."""
+    t = table.lang.t
+    lines, first = [], ""
+    for place, group in enumerate(outcome.places, start=1):
+        team = next((k for k, seats in enumerate(outcome.teams) if set(group) <= set(seats)),
+                    None)
+        names = " & ".join(seat_label(table, seat) for seat in group)
+        if team is not None and team < len(table.spec.teams):
+            label = t("summary.team", team=team_name(table, team), names=names)
+            won = t("summary.team_winner", team=team_name(table, team), names=names)
+        else:
+            label = f"**{names}**"
+            won = t("summary.winner" if len(group) == 1 else "summary.tie", who=names)
+        first = first or won
+        score = t(f"summary.score.{table.spec.score_noun}", count=outcome.scores.get(group[0], 0))
+        if outcome.chips is not None and len(group) == 1:
+            score += f" ({_signed(table, outcome.chips.get(group[0], 0))})"
+        lines.append(t("summary.place", place=place, who=label, score=score))
+    if not outcome.complete:
+        lines.append(t("summary.no_winner"))
+    elif first:
+        lines.insert(0, first)
+    return "\n".join(lines) or t("summary.nobody")
+
+
+def ratings(table: TableInfo, note: RatingNote) -> str:
+    """Each rated member's rating before → after (``mu - 3 sigma``), or why none changed."""
+    if note.unrated is not None:
+        return table.lang.t(f"summary.unrated.{note.unrated}")
+    return "\n".join(table.lang.t("summary.rating_line", name=seat_label(table, seat),
+                                  before=f"{before:.1f}", after=f"{after:.1f}",
+                                  change=f"{after - before:+.1f}")
+                     for seat, before, after in note.changes)
+
+
+def final(table: TableInfo, embed: discord.Embed, outcome: Outcome, note: RatingNote) -> Rendered:
+    """The final board: the game's last board with the standings and the ratings on top, and
+    the **Rematch** and **My record** buttons."""
+    t = table.lang.t
+    _at_top(embed, 0, t("summary.final_standings"), standings(table, outcome))
+    _at_top(embed, 1, t("summary.ratings"), ratings(table, note))
+    view: discord.ui.View = discord.ui.View(timeout=None)
+    view.add_item(TableButton(Ref(table.id, "rematch"), label=t("button.rematch"),
+                              style=discord.ButtonStyle.success))
+    record: discord.ui.Button[Any] = discord.ui.Button(
+        custom_id=record_id(table.spec.name), label=t("button.record"),
+        style=discord.ButtonStyle.secondary)
+    view.add_item(record)
+    return Rendered(fit(embed), view)
