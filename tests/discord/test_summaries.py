@@ -5,8 +5,8 @@ committed like a click), so that whole games finish quickly; what is checked is 
 members see: the board's deal summary with each player's exact change (the engine's own
 figures), the final board's standings and rating changes against the store, **Rematch**
 (the same seats and options in a new lobby; refused, with nothing opened, when a table is
-open or a member cannot cover the buy-in) and **My record** (answered privately, once), both
-also after a restart.
+open or a member cannot cover the buy-in or stake, exactly at the boundary) and **My
+record** (answered privately, once), both also after a restart.
 """
 
 from __future__ import annotations
@@ -245,3 +245,32 @@ async def test_a_game_ended_before_its_end_is_not_rated(world):
                                                 "rules' end.")
     assert "nobody won" in field(board, "Final standings")
     assert await world.store.ratings(world.guild.id, "kalooki") == {}
+
+
+async def test_a_staked_table_pays_its_winners_and_its_rematch_needs_the_stake(world):
+    opened = await world.slash(world.alice, "troefcall start", deals=1, teams="random",
+                               stake=50)
+    board = opened.response
+    for member in (world.bob, world.carol, world.dave):
+        await world.click(member, board, label="Join")
+    await world.click(world.alice, board, label="Start")
+    table = world.bot.tables.by_channel[world.channel.id]
+    await play_deal(world, table)
+    assert table.state is TableState.OVER and table.game.outcome.complete
+    winners = {table.seats[s].member_id for s in table.game.outcome.places[0]}
+    members = world.members[:4]
+    assert await world.balances(*members) == [1050 if m.id in winners else 950
+                                              for m in members]
+    loser = next(m for m in members if m.id not in winners)
+    other = next(m for m in members if m.id != loser.id)
+    await world.store.transfer(world.guild.id, loser.id, other.id, 910)
+    refused = await world.click(world.alice, board, label="Rematch")
+    assert refused.response.ephemeral
+    assert refused.response.content == (f"{loser.user.global_name} needs 50 chips for the "
+                                        "stake and has 40: no rematch was opened.")
+    assert world.channel.id not in world.bot.tables.by_channel
+    await world.store.transfer(world.guild.id, other.id, loser.id, 10)
+    await world.click(world.alice, board, label="Rematch")
+    lobby = world.bot.tables.by_channel[world.channel.id]
+    assert lobby.options["stake"] == 50 and lobby.buy_in == 50 and lobby.ranked
+    await world.assert_chips_conserved()
