@@ -5,6 +5,12 @@ Suits are ordered ♣ ♦ ♥ ♠ and ranks 2 … 10 J Q K A, so ``2♣`` = 0 �
 ``2♦`` = 13 … ``A♠`` = 51. The 108-card deck (two decks plus four jokers, Kalooki) has
 copy 0 (ids 0–51), copy 1 (ids 52–103) and jokers 104–107.
 
+Larger pack sets (Kalooki's ``packs`` and ``jokers``, ``rules/kalooki.md`` §2.14, T1) extend
+those ids without changing any: copy 2 … 7 of the pack (up to :data:`MAX_PACKS`) are ids
+108–159 … 368–419 (copy ``p`` starts at ``52 p + 4``), and jokers 5 … 24 (up to
+:data:`MAX_JOKERS`) are ids 420–439. :func:`pack_set` lists the ids of one set, e.g. 3 packs
+and 8 jokers = ids 0–159 and 420–423 (164 cards). Every id keeps one meaning in every set.
+
 Notation: ``A♥ K♠ 10♣ 2♦`` (unicode) or ``Ah Ks Tc 10c 2d`` (ASCII); a joker is ``Jkr``.
 :func:`parse` reads both; :func:`format_card` writes the unicode form.
 """
@@ -67,52 +73,74 @@ JOKER_LABEL = "Jkr"
 STANDARD_DECK_SIZE = 52
 DOUBLE_DECK_SIZE = 108
 FIRST_JOKER_ID = 104
+MAX_PACKS = 8
+"""Packs of 52 a pack set may hold (ids for copies 0 … 7)."""
+MAX_JOKERS = 24
+"""Jokers a pack set may hold (the first four are ids 104–107)."""
+FIRST_EXTRA_JOKER_ID = MAX_PACKS * STANDARD_DECK_SIZE + 4  # 420: the fifth joker
+CARD_IDS = FIRST_EXTRA_JOKER_ID + MAX_JOKERS - 4  # 440: ids are 0 … 439
 
 
 class Card(int):
     """A physical card, identified by its canonical id (an ``int`` subclass).
 
     ``Card(0)`` is 2♣, ``Card(51)`` is A♠, ``Card(52)`` the second 2♣ of a double deck,
-    ``Card(104)``–``Card(107)`` the jokers. Pydantic fields typed ``Card`` accept and dump ints.
+    ``Card(104)``–``Card(107)`` the jokers, ``Card(108)`` the third 2♣ and ``Card(420)`` the
+    fifth joker of a larger set (module doc). Pydantic fields typed ``Card`` accept and dump
+    ints.
 
     Raises
     ------
     ValueError
-        If the id is outside 0–107.
+        If the id is outside 0–439.
     """
 
     __slots__ = ()
 
     def __new__(cls, card_id: int) -> Card:
-        if not 0 <= card_id < DOUBLE_DECK_SIZE:
-            raise ValueError(f"card id {card_id} is outside 0-107")
+        if not 0 <= card_id < CARD_IDS:
+            raise ValueError(f"card id {card_id} is outside 0-{CARD_IDS - 1}")
         return super().__new__(cls, card_id)
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int, copy: int = 0) -> Card:
-        """The card of ``rank`` and ``suit`` (``copy`` 1 = the second deck of 108)."""
-        return cls(copy * STANDARD_DECK_SIZE + int(suit) * 13 + int(rank) - 2)
+        """The card of ``rank`` and ``suit`` in pack ``copy`` (1 = the second pack of 108).
+
+        Raises
+        ------
+        ValueError
+            If ``copy`` is outside 0 … ``MAX_PACKS - 1``.
+        """
+        if not 0 <= copy < MAX_PACKS:
+            raise ValueError(f"there is no pack {copy} (0-{MAX_PACKS - 1})")
+        return cls(_pack_start(copy) + int(suit) * 13 + int(rank) - 2)
 
     @property
     def is_joker(self) -> bool:
-        return self >= FIRST_JOKER_ID
+        return FIRST_JOKER_ID <= self < DOUBLE_DECK_SIZE or self >= FIRST_EXTRA_JOKER_ID
 
     @property
     def rank(self) -> Rank:
         if self.is_joker:
             raise ValueError("a joker has no rank")
-        return Rank(self % 13 + 2)
+        return Rank(self._in_packs % 13 + 2)
 
     @property
     def suit(self) -> Suit:
         if self.is_joker:
             raise ValueError("a joker has no suit")
-        return Suit(self % STANDARD_DECK_SIZE // 13)
+        return Suit(self._in_packs % STANDARD_DECK_SIZE // 13)
 
     @property
     def copy(self) -> int:
-        """Which deck of a double deck the card belongs to (0 or 1; jokers: 0)."""
-        return 0 if self.is_joker else self // STANDARD_DECK_SIZE
+        """Which pack of a pack set the card belongs to (0 … 7; jokers: 0, they belong to no
+        pack)."""
+        return 0 if self.is_joker else self._in_packs // STANDARD_DECK_SIZE
+
+    @property
+    def _in_packs(self) -> int:
+        """The card's place among the packs' cards alone (jokers 104–107 left out)."""
+        return self - 4 if self >= DOUBLE_DECK_SIZE else int(self)
 
     def __str__(self) -> str:
         return format_card(self)
@@ -126,7 +154,7 @@ class Card(int):
     ) -> core_schema.CoreSchema:
         return core_schema.no_info_after_validator_function(
             cls,
-            core_schema.int_schema(ge=0, lt=DOUBLE_DECK_SIZE),
+            core_schema.int_schema(ge=0, lt=CARD_IDS),
             serialization=core_schema.plain_serializer_function_ser_schema(int),
         )
 
@@ -139,6 +167,41 @@ def standard_deck() -> list[Card]:
 def double_deck() -> list[Card]:
     """The 108 cards (two decks and four jokers) in canonical order (ids 0–107)."""
     return [Card(i) for i in range(DOUBLE_DECK_SIZE)]
+
+
+def joker(n: int) -> Card:
+    """The ``n``-th joker (0 … ``MAX_JOKERS - 1``): ids 104–107, then 420 on.
+
+    Raises
+    ------
+    ValueError
+        If there is no such joker.
+    """
+    if not 0 <= n < MAX_JOKERS:
+        raise ValueError(f"there is no joker {n} (0-{MAX_JOKERS - 1})")
+    return Card(FIRST_JOKER_ID + n if n < 4 else FIRST_EXTRA_JOKER_ID + n - 4)
+
+
+def pack_set(packs: int, jokers: int) -> list[Card]:
+    """The cards of ``packs`` packs of 52 and ``jokers`` jokers in canonical (id) order:
+    ``pack_set(2, 4)`` is the 108-card deck; ``pack_set(3, 8)`` ids 0–159 and 420–423.
+
+    Raises
+    ------
+    ValueError
+        If ``packs`` is outside 1 … ``MAX_PACKS`` or ``jokers`` outside 0 … ``MAX_JOKERS``.
+    """
+    if not 1 <= packs <= MAX_PACKS:
+        raise ValueError(f"a pack set has 1-{MAX_PACKS} packs")
+    if not 0 <= jokers <= MAX_JOKERS:
+        raise ValueError(f"a pack set has 0-{MAX_JOKERS} jokers")
+    cards = [Card(_pack_start(p) + i) for p in range(packs) for i in range(STANDARD_DECK_SIZE)]
+    return sorted(cards + [joker(n) for n in range(jokers)])
+
+
+def _pack_start(copy: int) -> int:
+    """The id of the 2♣ of pack ``copy`` (packs 2 on start after the jokers 104–107)."""
+    return copy * STANDARD_DECK_SIZE + (4 if copy >= 2 else 0)
 
 
 def format_card(card: int) -> str:
@@ -163,7 +226,7 @@ def parse_card(text: str, copy: int = 0) -> Card:
     """
     t = text.strip()
     if t.lower() in ("jkr", "joker"):
-        return Card(FIRST_JOKER_ID + copy)
+        return joker(copy)
     if len(t) < 2:
         raise ValueError(f"not a card: {text!r}")
     rank_text, suit_text = t[:-1].upper(), t[-1]
@@ -185,18 +248,27 @@ def parse(text: str) -> list[Card]:
     return [parse_card(tok) for tok in text.replace(",", " ").split()]
 
 
-def checked_deck(deck: Sequence[int] | None, size: int) -> list[Card] | None:
-    """``deck`` as cards if it is the ``size`` cards of the canonical deck, each once (the
-    fixed order of a deal, for tests and puzzles); None stays None.
+def checked_deck(
+    deck: Sequence[int] | None, canonical: int | Sequence[int]
+) -> list[Card] | None:
+    """``deck`` as cards if it is the cards of the canonical deck, each once (the fixed order
+    of a deal, for tests and puzzles); None stays None.
+
+    Parameters
+    ----------
+    canonical
+        The deck's size (its ids are 0 … size - 1) or its ids in id order
+        (:func:`pack_set`).
 
     Raises
     ------
     ValueError
-        If ``deck`` is not each card of the ``size``-card deck exactly once.
+        If ``deck`` is not each card of the canonical deck exactly once.
     """
     if deck is None:
         return None
+    ids = list(range(canonical)) if isinstance(canonical, int) else list(canonical)
     cards = [Card(c) for c in deck]
-    if sorted(cards) != list(range(size)):
-        raise ValueError(f"a deck is the {size} cards, each once")
+    if sorted(cards) != ids:
+        raise ValueError(f"a deck is the {len(ids)} cards, each once")
     return cards

@@ -151,7 +151,7 @@ class _Profile:
         self.values: set[tuple[int, int]] = set()  # (suit, rank value), an ace as 1 and 14
         for c in hand:
             if not c.is_joker:
-                rank, suit = c % 13 + 2, c % 52 // 13
+                rank, suit = int(c.rank), int(c.suit)
                 self.ranks[rank] += 1
                 self.values.add((suit, rank))
                 if rank == m.HIGH_ACE:
@@ -160,7 +160,7 @@ class _Profile:
     def keep(self, card: Card) -> int:
         if card.is_joker:
             return 1000
-        rank, suit = card % 13 + 2, card % 52 // 13
+        rank, suit = int(card.rank), int(card.suit)
         same = self.ranks[rank] - (card in self.held)
         score = {0: 0, 1: USEFUL}.get(same, WANTED)
         near1 = near2 = 0

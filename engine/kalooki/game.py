@@ -8,7 +8,8 @@ going out and penalties (§2.10, §2.11), or a void deal after the second stock 
 ties share (K18).
 
 **Dealing.** Deal k of the session (k counts every deal dealt, void deals included) uses
-``fairness.shuffled_deck(session_seed, k, 108)`` and shows ``fairness.commitment(seed, k)``.
+``fairness.shuffle(rules.deck(), fairness.deal_seed(session_seed, k))`` (for the 108 cards:
+``fairness.shuffled_deck(session_seed, k, 108)``) and shows ``fairness.commitment(seed, k)``.
 Card i of the first ``n × cards`` goes to seat ``(dealer + 1 + i) % n`` (one at a time
 clockwise from the dealer's left); the next card is the upcard (discard pile); the rest
 is the stock, its first card on top. ``deck=`` fixes that order instead (no commitment).
@@ -55,7 +56,7 @@ from typing import ClassVar
 from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
-from engine.cards import DOUBLE_DECK_SIZE, Card, checked_deck
+from engine.cards import Card, checked_deck
 from engine.core import SYSTEM, Action, Decisions, IllegalAction, Option, Outcome, Pending
 from engine.kalooki import melds as m
 from engine.kalooki.actions import (
@@ -166,21 +167,26 @@ class KalookiGame(BaseModel):
         rules
             The preset (:data:`~engine.kalooki.rules.PRESETS`).
         players
-            Number of seats, within ``rules.min_players..max_players``.
+            Number of seats, within ``rules.min_players..max_players`` (the pack set serves
+            up to ``max_players``, T2).
         seed
             The secret session seed (the runtime draws 32 bytes); never shown in a view.
         deck
-            The exact order of deal 1 (the 108 card ids; dealing order in the module doc).
+            The exact order of deal 1 (the ids of ``rules.deck()``, 108 by default; dealing
+            order in the module doc).
         first_dealer
             Seat of the first dealer; default drawn from ``seed`` (§2.4 item 15).
 
         Raises
         ------
         ValueError
-            On a bad player count, deck or dealer.
+            On a bad player count (also one the pack set cannot serve, T2), deck or dealer.
         """
         if not rules.min_players <= players <= rules.max_players:
             raise ValueError(f"{rules.name} needs {rules.min_players}-{rules.max_players} players")
+        problem = rules.capacity_problem(players)
+        if problem is not None:
+            raise ValueError(problem)
         if first_dealer is None:
             stream = fairness.random_stream(hashlib.sha256(b"first-dealer" + seed).digest())
             first_dealer = fairness.uniform_below(stream, players)
@@ -193,7 +199,7 @@ class KalookiGame(BaseModel):
             dealer=first_dealer,
             first_dealer=first_dealer,
             hands=[[] for _ in range(players)],
-            stock=[Card(i) for i in range(DOUBLE_DECK_SIZE)],
+            stock=list(rules.deck()),
             laid_down=[False] * players,
             calls_used=[0] * players,
             totals=[0] * players,
@@ -263,7 +269,7 @@ class KalookiGame(BaseModel):
             for i, (owner, kind, cs) in enumerate(melds, start=1)
         ]
         down = {mm.owner for mm in built} if laid_down is None else set(laid_down)
-        rest = sorted(set(map(Card, range(DOUBLE_DECK_SIZE))) - set(listed))
+        rest = sorted(set(rules.deck()) - set(listed))
         turn = (dealer + 1) % n if turn is None else turn
         game = cls(
             rules=rules,
@@ -457,13 +463,13 @@ class KalookiGame(BaseModel):
         IllegalAction
             ``game_over`` when the set is over, ``illegal`` during a deal.
         ValueError
-            If ``deck`` is not the 108 cards.
+            If ``deck`` is not the cards of ``rules.deck()`` (108 by default).
         """
         if self.phase == Phase.OVER:
             raise IllegalAction("game_over", "The set is over.")
         if self.phase != Phase.BETWEEN_DEALS:
             raise IllegalAction("illegal", "A deal is in progress.")
-        checked = checked_deck(deck, DOUBLE_DECK_SIZE)
+        checked = checked_deck(deck, self.rules.deck())
         return self._track(None, lambda: self._deal(checked))
 
     def fix_next_deck(self, deck: Sequence[int] | None) -> None:
@@ -472,9 +478,9 @@ class KalookiGame(BaseModel):
         Raises
         ------
         ValueError
-            If ``deck`` is not the 108 cards.
+            If ``deck`` is not the cards of ``rules.deck()`` (108 by default).
         """
-        self.next_deck = checked_deck(deck, DOUBLE_DECK_SIZE)
+        self.next_deck = checked_deck(deck, self.rules.deck())
 
     def end_session(self, abandon: bool = False) -> list[KalookiEvent]:
         """End the set: between deals at once; during a deal after it (its scores count), or
@@ -716,7 +722,8 @@ class KalookiGame(BaseModel):
         self.next_deck = None
         if deck is None:
             self.commitment = fairness.commitment(self.session_seed, self.dealt)
-            deck = fairness.shuffled_deck(self.session_seed, self.dealt, DOUBLE_DECK_SIZE)
+            deck = fairness.shuffle(list(self.rules.deck()),
+                                    fairness.deal_seed(self.session_seed, self.dealt))
         else:
             self.commitment = None
         n, size = self.seats, self.contract.cards

@@ -25,6 +25,16 @@ scores his hand's penalty + 50 points for the deal, his cards go face up
 under the discard pile and he sits out the rest of the deal (T20-T22, K12). A void deal
 scores nothing, so its challenge scores lapse with it (§2.12 item 61). When one player is
 left in the deal he goes out (Parlour's resolution; the sources do not say).
+
+**Packs and jokers** (§2.14 ``packs``, ``jokers``; T1, T2). A table plays ``packs`` packs of
+52 and ``jokers`` jokers (default 2 and 4: the 108 cards of §2.1 item 2; "some groups use 6
+jokers with two packs", the Air Jamaica table 3 packs and 8 jokers for 5-6 players), card ids
+as in :mod:`engine.cards`. The set must leave a healthy stock (T2): ``packs × 52 + jokers ≥
+players × cards dealt + 1 + 20``, counted for ``max_players`` and the set's largest deal
+(16 cards in Jamaican deal 9). §2.1 item 1 lets the 108 cards serve 3-6 players although
+six Jamaican players in deals 8-9 leave 11-17 stock cards (the void bound covers a stock
+that runs out), so up to 6 players no set needs more than 108 cards; beyond 6 T2 decides
+(7 Jamaican players: 133 cards, 3 packs).
 """
 
 from __future__ import annotations
@@ -34,7 +44,11 @@ from typing import Any, Literal
 
 from pydantic import Field, model_validator
 
+from engine.cards import DOUBLE_DECK_SIZE, MAX_JOKERS, MAX_PACKS, STANDARD_DECK_SIZE, Card, pack_set
 from engine.core import Frozen
+
+HEALTHY_STOCK = 20
+"""Stock cards a pack set must leave after the largest deal and the upcard (T2)."""
 
 
 class Contract(Frozen):
@@ -87,7 +101,9 @@ class KalookiRules(Frozen):
 
     name: str = "jamaican"
     min_players: int = Field(3, ge=2)  # §2.1 item 1 (one 108-card pack set: 3-6)
-    max_players: int = Field(6, le=6)
+    max_players: int = Field(6, le=12)  # §2.14 "more players": more packs (module doc)
+    packs: int = Field(2, ge=2, le=MAX_PACKS)  # §2.14 packs; T1: at least two
+    jokers: int = Field(4, ge=4, le=MAX_JOKERS)  # §2.14 jokers (4 or 6 …); T1: at least 4
     deal_table: Literal["jamaica", "trinidad"] = "jamaica"  # §2.5 item 19 / §2T.2 T5
     deal3_contract: Literal["1T+2F", "2T+1F"] = "1T+2F"  # K1 (Jamaican table only)
     early_deals_twelve: bool = False  # §2.14 earlyDealsTwelve (Jamaican table only)
@@ -111,7 +127,33 @@ class KalookiRules(Frozen):
     def _honour_needs_challenge(self) -> KalookiRules:
         if self.honour_calls and not self.challenge:
             raise ValueError("calls on honour need the challenge (Trinidad rules)")
+        if self.min_players > self.max_players:
+            raise ValueError(f"{self.min_players}-{self.max_players} players is no range")
+        problem = self.capacity_problem(self.max_players)
+        if problem is not None:
+            raise ValueError(problem)
         return self
+
+    @property
+    def cards(self) -> int:
+        """Cards in play: ``packs × 52 + jokers`` (108 by default)."""
+        return self.packs * STANDARD_DECK_SIZE + self.jokers
+
+    def deck(self) -> tuple[Card, ...]:
+        """The card ids of the pack set in id order (:func:`engine.cards.pack_set`)."""
+        return _pack_set(self.packs, self.jokers)
+
+    def capacity_problem(self, players: int) -> str | None:
+        """Why the pack set cannot serve ``players`` (T2, module doc), or None if it can."""
+        largest = max(c.cards for c in self.contracts)
+        needed = players * largest + 1 + HEALTHY_STOCK
+        if players <= 6:
+            needed = min(needed, DOUBLE_DECK_SIZE)  # §2.1 item 1
+        if self.cards >= needed:
+            return None
+        return (f"{players} players need {needed} cards ({players} × {largest} dealt, the "
+                f"upcard and {HEALTHY_STOCK} in the stock); {self.packs} packs and "
+                f"{self.jokers} jokers are {self.cards}")
 
     @property
     def challenges(self) -> bool:
@@ -134,6 +176,11 @@ class KalookiRules(Frozen):
     def deals(self) -> int:
         """Scored deals in a set (§2.11 item 59; T27)."""
         return len(self.contracts)
+
+
+@cache
+def _pack_set(packs: int, jokers: int) -> tuple[Card, ...]:
+    return tuple(pack_set(packs, jokers))
 
 
 JAMAICAN = KalookiRules()

@@ -170,7 +170,7 @@ def kalooki_hidden(game: KalookiGame, viewer: int | None) -> set[int]:
     starts = [i for i, e in enumerate(game.log) if e.kind == "deal_started"]
     if starts:
         seen |= cards_in([e.seen_by(viewer) for e in game.log[: starts[-1]]])
-    return set(range(108)) - seen
+    return set(game.rules.deck()) - seen
 
 
 def kalooki_action(option: Option, rng: random.Random) -> Action:
@@ -241,5 +241,16 @@ CASES: list[GameCase] = [
         deals=2,
         sweep=3,
     ),
+    GameCase(
+        name="kalooki-packs",  # 3 packs and 8 jokers, 164 cards (§2.14 packs, jokers)
+        new=lambda seed, n: KalookiGame.new(
+            make_kalooki("jamaican", packs=3, jokers=8, void_limit=1), n, seed),
+        players=(6,),
+        hidden=kalooki_hidden,
+        action=kalooki_action,
+        deals=2,
+        sweep=2,
+    ),
 ]
-"""Every game under the suite (Kalooki twice: Jamaican, and Trinidad with its challenge)."""
+"""Every game under the suite (Kalooki three times: Jamaican, Trinidad with its challenge,
+and Jamaican with 3 packs and 8 jokers)."""

@@ -1,7 +1,8 @@
-"""Seeded random and AI playouts of Kalooki (Jamaican and Trinidad): after every action all
-108 cards are accounted for by id, every meld is valid, no joker lies in the discard pile,
-no view or event shows a card its seat may not see, the snapshot round trip is exact and
-random illegal actions change nothing; whole sets play through to their outcome."""
+"""Seeded random and AI playouts of Kalooki (Jamaican and Trinidad, and 3 packs with 8
+jokers for 6 players): after every action every card of the pack set is accounted for by
+id, every meld is valid, no joker lies in the discard pile, no view or event shows a card
+its seat may not see, the snapshot round trip is exact and random illegal actions change
+nothing; whole sets play through to their outcome."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from engine.kalooki.actions import (
     Refuse,
 )
 from engine.kalooki.game import KalookiGame
-from engine.kalooki.rules import PRESETS
+from engine.kalooki.rules import PRESETS, KalookiRules, make_rules
 
 
 def junk(game: KalookiGame, rng: random.Random):
@@ -69,9 +70,11 @@ def try_junk(game: KalookiGame, rng: random.Random) -> None:
         assert game.model_dump_json() == before
 
 
-def playout(preset: str, n: int, seed: int, policy, deals: int, max_steps: int) -> KalookiGame:
+def playout(
+    rules: KalookiRules, n: int, seed: int, policy, deals: int, max_steps: int
+) -> KalookiGame:
     rng = random.Random(seed)
-    game = KalookiGame.new(PRESETS[preset], n, seed.to_bytes(16, "big"))
+    game = KalookiGame.new(rules, n, seed.to_bytes(16, "big"))
     policies = [policy] * n
     check_invariants(game)
     for _ in range(max_steps):
@@ -104,15 +107,26 @@ def playout(preset: str, n: int, seed: int, policy, deals: int, max_steps: int) 
 @pytest.mark.parametrize("preset", ["jamaican", "trinidad"])
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_random_legal_playouts(preset: str, n: int) -> None:
-    game = playout(preset, n, 100 + n, ai.random_legal, deals=1, max_steps=400)
+    game = playout(PRESETS[preset], n, 100 + n, ai.random_legal, deals=1, max_steps=400)
     assert game.deal_number >= 1
 
 
 @pytest.mark.parametrize("preset", ["jamaican", "trinidad"])
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_ai_playouts(preset: str, n: int) -> None:
-    game = playout(preset, n, 200 + n, ai.choose, deals=2, max_steps=400)
+    game = playout(PRESETS[preset], n, 200 + n, ai.choose, deals=2, max_steps=400)
     assert game.deal_number >= 1
+
+
+@pytest.mark.parametrize("policy", [ai.random_legal, ai.choose], ids=["random", "ai"])
+def test_three_packs_and_eight_jokers_for_six_players(policy) -> None:
+    rules = make_rules(packs=3, jokers=8)
+    game = playout(rules, 6, 300, policy, deals=1, max_steps=5000)
+    assert game.is_over and len(rules.deck()) == 164
+    assert game.outcome is not None and game.outcome.complete
+    first = KalookiGame.new(rules, 6, (300).to_bytes(16, "big"))
+    held = {c for h in first.hands for c in h}
+    assert {c for c in held if c >= 108}, "cards of the third pack are dealt"
 
 
 @pytest.mark.parametrize("preset", ["jamaican", "trinidad"])

@@ -94,10 +94,11 @@ def visible_cards(obj: object) -> set[Card]:
 
 
 def check_invariants(game: KalookiGame) -> None:
-    """Card accounting, valid melds, decisions, information hiding, snapshot round trip."""
+    """Card accounting (every card of the pack set once, by id), valid melds, decisions,
+    information hiding, snapshot round trip."""
     every = [c for h in game.hands for c in h] + game.stock + game.discard
     every += [c for m in game.melds for c in m.cards]
-    assert sorted(every) == list(range(108))
+    assert sorted(every) == list(game.rules.deck())
     if not game.sitting_out:  # a challenge's loser puts his jokers under the pile (§2T.6)
         assert not any(c.is_joker for c in game.discard[1:]), "a joker was discarded"
     for m in game.melds:
