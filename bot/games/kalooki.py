@@ -37,7 +37,7 @@ from typing import Any, cast
 
 from pydantic import ValidationError
 
-from bot.i18n import ENGLISH, Language
+from bot.i18n import ENGLISH, Language, Msg
 from bot.render import kalooki as render
 from bot.render.kalooki import Draft
 from bot.runtime.refs import Refusal
@@ -97,6 +97,9 @@ DECISION_SECONDS: dict[Phase, float] = {
 from the stock, discard the card drawn): a turn of picking and staging takes longest."""
 
 DRAFT_VERBS = frozenset({"pick", "page", "three", "four", "clear"})
+
+NOT_KALOOKI = Msg("refusal.not_this_game", game=Msg("game.kalooki"))
+"""The refusal of a control that is not Kalooki's."""
 
 _SIMPLE: dict[str, Action] = {
     "call": CallDiscard(),
@@ -164,20 +167,20 @@ class KalookiAdapter:
         ValueError
             When the options cannot be played (e.g. saved by an older release).
         """
-        return render.rules_card(self.rules(options), source)
+        return render.rules_card(self.rules(options), source, lang)
 
     def describe_options(self, options: dict[str, Any], lang: Language = ENGLISH) -> str:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return f"These rules cannot be played ({error}): cancel and start again."
-        return render.rules_line(rules)
+            return lang.t("options.unplayable", error=str(error))
+        return render.rules_line(rules, lang)
 
     def new_game(self, options: dict[str, Any], players: int, seed: bytes, buy_in: int) -> Game:
         try:
             return KalookiGame.new(self.rules(options), players, seed)
         except ValueError as error:
-            raise Refusal("illegal", f"These rules cannot be played: {error}.") from error
+            raise Refusal("illegal", Msg("refusal.unplayable", error=str(error))) from error
 
     def arrange(
         self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes
@@ -196,7 +199,7 @@ class KalookiAdapter:
     ) -> Any:
         kalooki = _game(game)
         if kalooki.phase is not Phase.PLAY or kalooki.turn != seat:
-            raise Refusal("illegal", "You build combinations on your turn, after drawing.")
+            raise Refusal("illegal", Msg("kalooki.refusal.build_on_turn"))
         hand = set(kalooki.hands[seat])
         current = Draft.load(draft, hand)
         free = current.free(hand)
@@ -206,18 +209,18 @@ class KalookiAdapter:
                 page = set(pages[min(current.page, len(pages) - 1)]) if pages else set()
                 chosen = {_card(v) for v in values}
                 if not chosen <= page:
-                    raise Refusal("not_in_hand", "That card is not on this page of your hand.")
+                    raise Refusal("not_in_hand", Msg("kalooki.refusal.not_on_page"))
                 picked = [c for c in current.picked if c not in page] + sorted(chosen)
                 return current.replace(picked=tuple(picked)).dump()
             case "page":
                 if not arg.isdigit() or int(arg) >= len(pages):
-                    raise Refusal("illegal", "There is no such page of your hand.")
+                    raise Refusal("illegal", Msg("kalooki.refusal.no_page"))
                 return current.replace(page=int(arg)).dump()
             case "three" | "four":
                 return self._stage(kalooki, current, verb).dump()
             case "clear":
                 return Draft().dump()
-        raise Refusal("illegal", "That control is not part of Kalooki.")
+        raise Refusal("illegal", NOT_KALOOKI)
 
     def _stage(self, game: KalookiGame, current: Draft, kind: m.MeldKind) -> Draft:
         """``current`` with its picked cards staged as a ``kind`` (a four in table order).
@@ -230,14 +233,15 @@ class KalookiAdapter:
         """
         picked = [Card(c) for c in current.picked]
         if not picked:
-            raise Refusal("illegal", "Pick the cards of the combination first.")
+            raise Refusal("illegal", Msg("kalooki.refusal.pick_first"))
         rules = game.rules
         ordered = m.arrange_four(picked, rules) if kind == "four" else tuple(picked)
         verdict = m.classify(ordered or picked, rules)
         if ordered is None or kind not in verdict.kinds:
             other = "four" if kind == "three" else "three"
-            reason = verdict.reason or f"these cards make a {other}"
-            raise Refusal("bad_meld", f"Not a {kind}: {reason}.")
+            reason = verdict.reason or Msg(f"kalooki.refusal.makes_{other}")
+            raise Refusal("bad_meld", Msg("kalooki.refusal.not_a", reason=reason,
+                                          kind=Msg(f"kalooki.kind.{kind}")))
         groups = (*current.groups, (kind, tuple(int(c) for c in ordered)))
         return current.replace(picked=(), groups=groups)
 
@@ -251,7 +255,7 @@ class KalookiAdapter:
         current = Draft.load(draft, set(kalooki.hands[seat]))
         if verb == "lay_down":
             if not current.groups:
-                raise Refusal("illegal", "Stage a three or a four first.")
+                raise Refusal("illegal", Msg("kalooki.refusal.stage_first"))
             return LayDown(groups=tuple(Group(kind=k, cards=tuple(map(Card, cs)))
                                         for k, cs in current.groups))
         if verb == "discard":
@@ -260,9 +264,9 @@ class KalookiAdapter:
             return _play_on(current, values[0] if values else arg)
         if verb == "challenge":
             if not arg.isdigit():
-                raise Refusal("illegal", "That is not a seat at this table.")
+                raise Refusal("illegal", Msg("kalooki.refusal.no_seat"))
             return Challenge(seat=int(arg))
-        raise Refusal("illegal", "That control is not part of Kalooki.")
+        raise Refusal("illegal", NOT_KALOOKI)
 
     def amount_prompt(self, game: Game, seat: int, verb: str) -> AmountPrompt | None:
         return None  # no Kalooki decision has an amount
@@ -290,8 +294,10 @@ class KalookiAdapter:
             try:
                 kalooki.check(seat, self.action(game, seat, "lay_down", "", (), None,
                                                 current.dump()))
-            except (IllegalAction, Refusal) as error:  # shown; nothing is applied
-                problem = error.message
+            except IllegalAction as error:  # shown; nothing is applied
+                problem = Refusal.of(error).text(info.lang)
+            except Refusal as error:
+                problem = error.text(info.lang)
         return render.hand(info, view, current, problem)
 
     def deal_summary(self, info: TableInfo, game: Game) -> DealSummary | None:
@@ -300,7 +306,7 @@ class KalookiAdapter:
 
 def _card(value: str) -> Card:
     if not value.isdigit() or not 0 <= int(value) < DOUBLE_DECK_SIZE:
-        raise Refusal("not_in_hand", "That is not one of your cards.")
+        raise Refusal("not_in_hand", Msg("refusal.not_your_card"))
     return Card(int(value))
 
 
@@ -308,9 +314,9 @@ def _play_on(current: Draft, value: str) -> Action:
     """The lay-off or joker exchange a ``play_on`` value names, for the one picked card."""
     parts = value.split("_")
     if len(current.picked) != 1:
-        raise Refusal("illegal", "Pick exactly one card to play on a combination.")
+        raise Refusal("illegal", Msg("kalooki.refusal.pick_one"))
     if len(parts) != 3 or parts[0] not in ("o", "x") or parts[2] not in render.PLAY_ON_ENDS:
-        raise Refusal("illegal", "That is not a combination on the table.")
+        raise Refusal("illegal", Msg("kalooki.refusal.no_meld"))
     what, meld, where = parts
     card = Card(current.picked[0])
     if what == "o":

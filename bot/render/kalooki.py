@@ -22,7 +22,7 @@ from typing import Any
 
 import discord
 
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, Language, Msg
 from bot.images import kalooki as images
 from bot.render.common import (
     COLOUR,
@@ -32,7 +32,6 @@ from bot.render.common import (
     cards,
     deadline_line,
     fit,
-    plural,
     seat_label,
     suit,
     table_buttons,
@@ -48,19 +47,15 @@ from engine.kalooki import events as ev
 from engine.kalooki import melds as m
 from engine.kalooki.events import KalookiEvent
 from engine.kalooki.phases import Phase
-from engine.kalooki.rules import Contract, KalookiRules, contract_words
+from engine.kalooki.rules import Contract, KalookiRules
 from engine.kalooki.views import KalookiSeatView, KalookiTableView
 
 LOG_LINES = 8
 PLAY_ON_ENDS = ("top", "bottom", "hand")
 """Where a ``play_on`` value puts the card (a lay-off's end) or the joker (an exchange)."""
 
-PRESET_NOTES = {
-    "jamaican": "9 deals, jokers never adjacent in a four, lay off at the top first, "
-    "down and out doubles the others' penalties",
-    "trinidad": "7 deals of 12 cards, jokers freer, lay off at either end, calls after "
-    "laying down",
-}
+PRESETS = ("jamaican", "trinidad")
+"""The presets whose notes are catalog messages (``kalooki.preset.<name>``)."""
 
 
 # ---------------------------------------------------------------------- the draft
@@ -163,16 +158,46 @@ def pages(free: Sequence[Card]) -> list[list[Card]]:
 # ---------------------------------------------------------------------- text
 
 
-def contract_line(contract: Contract) -> str:
+def preset_note(lang: Language, name: str) -> str:
+    """A preset's rules in a few words (``kalooki.preset.<name>``; empty for another)."""
+    return lang.t(f"kalooki.preset.{name}") if name in PRESETS else ""
+
+
+def preset_name(lang: Language, name: str) -> str:
+    """A preset's name as players say it (``kalooki.preset_name.<name>``), else as saved."""
+    return lang.t(f"kalooki.preset_name.{name}") if name in PRESETS else name
+
+
+def contract_words(lang: Language, threes: int, fours: int) -> str:
+    """``"2 threes and 1 four"`` / ``"nothing"``: counts of threes and fours in words."""
+    parts = [lang.t(f"kalooki.{kind}s", count=n)
+             for kind, n in (("three", threes), ("four", fours)) if n]
+    if len(parts) == 2:
+        return lang.t("kalooki.contract.and", threes=parts[0], fours=parts[1])
+    return parts[0] if parts else lang.t("kalooki.contract.nothing")
+
+
+def contract_line(lang: Language, contract: Contract) -> str:
     """``"3 fours (12 cards each)"``."""
-    return f"{contract.words()} ({contract.cards} cards each)"
+    return lang.t("kalooki.contract.line", contract=_words(lang, contract),
+                  count=contract.cards)
 
 
-def rules_line(rules: KalookiRules) -> str:
+def _words(lang: Language, contract: Contract) -> str:
+    return contract_words(lang, contract.threes, contract.fours)
+
+
+def rules_line(rules: KalookiRules, lang: Language = ENGLISH) -> str:
     """The lobby's line: the preset, its note, the call window and honour mode (§2T.6)."""
-    honour = f" {ENGLISH.t('kalooki.rules.honour_line')}" if rules.challenges else ""
-    return (f"Rules: **{rules.name}** — {PRESET_NOTES.get(rules.name, '')}.\n"
-            f"Call window {rules.call_window:g} s.{honour} Details: `/kalooki rules`.")
+    honour = f" {lang.t('kalooki.rules.honour_line')}" if rules.challenges else ""
+    return lang.t("kalooki.options", name=preset_name(lang, rules.name),
+                  note=preset_note(lang, rules.name), window=seconds(lang, rules.call_window),
+                  honour=honour)
+
+
+def seconds(lang: Language, value: float) -> str:
+    """A number of seconds in ``lang``'s digits: ``8`` / ``۸``, ``2.5`` / ``2,5``."""
+    return lang.number(int(value)) if float(value).is_integer() else lang.decimal(value)
 
 
 def meld_text(meld: m.Meld) -> str:
@@ -190,64 +215,73 @@ def meld_text(meld: m.Meld) -> str:
 
 def _meld_label(table: TableInfo, meld: m.Meld) -> str:
     """A combination on a component: ``Bob's four 9♦-K♦``."""
-    return f"{seat_label(table, meld.owner)}'s {visible(meld.describe())}"
+    if meld.kind == "three":
+        return table.lang.t("kalooki.meld.three", name=seat_label(table, meld.owner),
+                            rank=m.rank_label(meld.low))
+    assert meld.suit is not None
+    mark = visible(meld.suit.symbol)
+    return table.lang.t("kalooki.meld.four", name=seat_label(table, meld.owner),
+                        low=m.rank_label(meld.low) + mark, high=m.rank_label(meld.high) + mark)
 
 
 def _event(table: TableInfo, event: KalookiEvent) -> str:
     """One public log line (the view's log is already in its public form)."""
+    t = table.lang.t
     name = lambda seat: seat_label(table, seat)  # noqa: E731
     match event:
         case ev.DealStarted(deal_number=n, dealer=dealer, contract=contract, upcard=up, redeal=r):
-            again = " again after a void deal" if r else ""
-            return (f"Deal {n}{again}: {contract.words()}; {name(dealer)} deals, upcard "
-                    f"{card(up)}.")
+            return t("kalooki.log.deal_again" if r else "kalooki.log.deal", deal=n,
+                     contract=_words(table.lang, contract), dealer=name(dealer), upcard=card(up))
         case ev.Drew(seat=seat, source="stock"):
-            return f"{name(seat)} drew from the stock."
+            return t("kalooki.log.drew", name=name(seat))
         case ev.Drew(seat=seat, card=taken) if taken is not None:
-            return f"{name(seat)} took {card(taken)} from the discard pile."
+            return t("kalooki.log.took", name=name(seat), card=card(taken))
         case ev.Called(seat=seat, card=called):
-            return f"{name(seat)} calls {card(called)}."
+            return t("kalooki.log.calls", name=name(seat), card=card(called))
         case ev.CallAllowed(caller=caller, card=called, calls_used=used, forced=forced):
-            why = "must allow (laid down)" if forced else "allowed"
-            return (f"Call {why}: {name(caller)} takes {card(called)} and a stock card "
-                    f"(call {used}).")
+            return t("kalooki.log.call_forced" if forced else "kalooki.log.call_allowed",
+                     name=name(caller), card=card(called), calls=used)
         case ev.CallRefused(seat=seat, caller=caller, card=called):
-            return f"{name(seat)} refuses {name(caller)}'s call and takes {card(called)}."
+            return t("kalooki.log.call_refused", name=name(seat), caller=name(caller),
+                     card=card(called))
         case ev.ChallengeMade(challenger=by, challenged=whom, hand_size=size, limit=limit,
                               correct=correct, score=score):
             key = "kalooki.log.challenge_right" if correct else "kalooki.log.challenge_wrong"
-            return table.lang.t(key, challenger=name(by), challenged=name(whom), size=size,
-                                limit=limit, score=score)
+            return t(key, challenger=name(by), challenged=name(whom), size=size,
+                     limit=limit, score=score)
         case ev.LaidDown(seat=seat, melds=new, contract=first):
-            what = "the contract" if first else "more"
-            return f"{name(seat)} lays down {what}: " + " · ".join(meld_text(x) for x in new)
+            return t("kalooki.log.laid_contract" if first else "kalooki.log.laid_more",
+                     name=name(seat), melds=" · ".join(meld_text(x) for x in new))
         case ev.LaidOff(seat=seat, card=off, meld=meld):
-            return f"{name(seat)} lays {card(off)} off: {meld_text(meld)}."
+            return t("kalooki.log.laid_off", name=name(seat), card=card(off),
+                     meld=meld_text(meld))
         case ev.JokerExchanged(seat=seat, card=put, meld=meld, to=to):
-            where = "to hand" if to == "hand" else f"to the {to}"
-            return f"{name(seat)} puts {card(put)} in for a joker (moved {where}): " + (
-                meld_text(meld))
+            return t("kalooki.log.exchanged", name=name(seat), card=card(put),
+                     where=Msg(f"kalooki.joker_to.{to}"), meld=meld_text(meld))
         case ev.Discarded(seat=seat, card=thrown):
-            return f"{name(seat)} discards {card(thrown)}."
+            return t("kalooki.log.discards", name=name(seat), card=card(thrown))
         case ev.TurnEnded(seat=seat):
-            return f"{name(seat)} holds only jokers and ends the turn."
+            return t("kalooki.log.turn_ended", name=name(seat))
         case ev.StockReshuffled(size=size):
-            return f"The stock ran out: the discards under the top became a new stock of {size}."
+            return t("kalooki.log.reshuffled", count=size)
         case ev.DealVoid(deal_number=n, skipped=True):
-            return f"The stock ran out again: deal {n} was void too often and is skipped."
+            return t("kalooki.log.void_skipped", deal=n)
         case ev.DealVoid(deal_number=n, dealer=dealer):
-            return f"The stock ran out again: deal {n} is void; {name(dealer)} deals it again."
+            return t("kalooki.log.void", deal=n, dealer=name(dealer))
         case ev.WentOut(seat=seat, last=True):
-            return table.lang.t("kalooki.log.last_left", name=name(seat))
+            return t("kalooki.log.last_left", name=name(seat))
         case ev.WentOut(seat=seat, down_and_out=True):
-            return f"{name(seat)} goes down and out!"
+            return t("kalooki.log.down_and_out", name=name(seat))
         case ev.WentOut(seat=seat):
-            return f"{name(seat)} goes out!"
+            return t("kalooki.log.out", name=name(seat))
         case ev.DealScored(deal_number=n, penalties=penalties):
-            scored = ", ".join(f"{name(s)} {p}" for s, p in penalties.items() if p)
-            return f"Deal {n} scored: {scored or 'nobody pays'}."
+            scored = t("list.separator").join(
+                t("kalooki.log.penalty", name=name(s), points=p)
+                for s, p in penalties.items() if p)
+            return t("kalooki.log.scored", deal=n,
+                     scored=scored or Msg("kalooki.log.nobody_pays"))
         case ev.SessionOver():
-            return "The set is over."
+            return t("kalooki.log.set_over")
     return ""
 
 
@@ -267,25 +301,26 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
         Seat -> decision id of each seat that may call the top discard now; member seats
         get a **Call** button (at most 5: every seat but the current player's).
     """
+    t = table.lang.t
     over = view.phase is Phase.OVER
-    title = f"Caribbean Kalooki — table {table.id} · deal {view.deal_number} of {view.deals}"
+    title = t("kalooki.board.title", game=Msg("game.kalooki"), table=table.id,
+              deal=view.deal_number, deals=view.deals)
     embed = discord.Embed(title=title, description=_status(table, view), colour=COLOUR)
-    embed.add_field(name="Players", value=_players(table, view), inline=False)
+    embed.add_field(name=t("kalooki.field.players"), value=_players(table, view), inline=False)
     for owner in range(len(view.hand_sizes)):
         own = [meld_text(x) for x in view.melds if x.owner == owner]
         if own:
-            embed.add_field(name=f"{seat_label(table, owner)}'s combinations",
+            embed.add_field(name=t("kalooki.field.combinations", name=seat_label(table, owner)),
                             value=truncate("\n".join(own), 1024), inline=False)
     lines = [line for line in (_event(table, e) for e in _deal_events(view.log)) if line]
-    lines = lines[-LOG_LINES:] + [table.lang.t(note) for note in table.notes]
+    lines = lines[-LOG_LINES:] + [t(note) for note in table.notes]
     if lines:
-        embed.add_field(name="Log", value=truncate("\n".join(lines[-LOG_LINES:]), 1024),
-                        inline=False)
+        embed.add_field(name=t("kalooki.field.log"),
+                        value=truncate("\n".join(lines[-LOG_LINES:]), 1024), inline=False)
     if over:
-        embed.set_footer(text=f"Session seed (every deal can be recomputed from it): "
-                         f"{table.seed.hex()}")
+        embed.set_footer(text=t("kalooki.footer.seed", seed=table.seed.hex()))
     elif view.commitment:
-        embed.set_footer(text=f"Deal commitment SHA-256: {view.commitment}")
+        embed.set_footer(text=t("kalooki.footer.commitment", commitment=view.commitment))
     return Rendered(fit(embed), None if over else _board_view(table, view, calls),
                     images.board_picture(view))
 
@@ -296,68 +331,74 @@ def _deal_events(log: Sequence[KalookiEvent]) -> list[KalookiEvent]:
 
 
 def _status(table: TableInfo, view: KalookiTableView) -> str:
+    t = table.lang.t
     lines = []
     if view.contract is not None and view.phase is not Phase.OVER:
-        lines.append(f"**Deal {view.deal_number} of {view.deals}**: "
-                     f"{contract_line(view.contract)}")
+        lines.append(t("kalooki.status.deal", deal=view.deal_number, deals=view.deals,
+                       contract=contract_line(table.lang, view.contract)))
     turn = seat_label(table, view.turn) if view.turn is not None else ""
     window = view.window
     match view.phase:
         case Phase.WINDOW if window.card is not None:
-            callers = ", ".join(seat_label(table, s) for s in window.callers)
-            lines.append(f"{card(window.card)} may be called by {callers}; {turn} may take "
-                         "it. The stock opens when the call window closes.")
+            callers = t("list.separator").join(seat_label(table, s) for s in window.callers)
+            lines.append(t("kalooki.status.window", card=card(window.card), callers=callers,
+                           name=turn))
             if deadline := deadline_line(table, [SYSTEM]):
                 lines.append(deadline)
         case Phase.ANSWER if window.caller is not None:
-            lines.append(f"{seat_label(table, window.caller)} called "
-                         f"{card(view.discard_top) if view.discard_top is not None else ''}: "
-                         f"{turn} allows or refuses.")
+            lines.append(t("kalooki.status.answer", caller=seat_label(table, window.caller),
+                           card=card(view.discard_top) if view.discard_top is not None
+                           else "", name=turn))
         case Phase.DRAW:
-            lines.append(f"{turn} to draw.")
+            lines.append(t("kalooki.status.draw", name=turn))
             if view.rules.challenges:
-                lines.append(table.lang.t("kalooki.board.may_challenge", name=turn))
+                lines.append(t("kalooki.board.may_challenge", name=turn))
         case Phase.PLAY:
-            lines.append(f"{turn} is playing: lay down, lay off, discard.")
+            lines.append(t("kalooki.status.play", name=turn))
         case Phase.BETWEEN_DEALS:
-            lines.append("Between deals: press **Next deal** to deal again.")
+            lines.append(t("kalooki.status.between", button=Msg("button.next_deal")))
         case Phase.OVER:
-            lines.append("**The set is over.** Lowest total wins.")
+            lines.append(t("kalooki.status.over"))
     if view.phase not in (Phase.BETWEEN_DEALS, Phase.OVER):
-        top = card(view.discard_top) if view.discard_top is not None else "empty"
-        dead = " (dead after a call)" if view.dead_top else ""
-        lines.append(f"Discard: {top}{dead} · {plural(view.discard_size, 'card')} · "
-                     f"stock {view.stock_size}")
+        top = card(view.discard_top) if view.discard_top is not None \
+            else t("kalooki.discard.empty")
+        if view.dead_top:
+            top = t("kalooki.discard.dead", card=top)
+        lines.append(t("kalooki.status.discard", top=top,
+                       cards=Msg("kalooki.cards", count=view.discard_size),
+                       stock=view.stock_size))
         if deadline := deadline_line(table, [s for s in view.to_act if view.phase
                                               is not Phase.WINDOW]):
             lines.append(deadline)
-        lines.append(f"Dealer: {seat_label(table, view.dealer)}")
+        lines.append(t("kalooki.status.dealer", name=seat_label(table, view.dealer)))
     if view.ending and view.phase is not Phase.OVER:
-        lines.append("The set ends after this deal.")
-    kind = "Ranked" if table.ranked else "Casual"
-    honour = f" · {table.lang.t('kalooki.board.honour')}" if view.rules.challenges else ""
-    lines.append(f"{kind} · rules: {view.rules.name}{honour}")
+        lines.append(t("kalooki.status.ending"))
+    honour = f" · {t('kalooki.board.honour')}" if view.rules.challenges else ""
+    lines.append(t("kalooki.status.kind", kind=Msg("kalooki.ranked" if table.ranked
+                                                    else "kalooki.casual"),
+                   rules=preset_name(table.lang, view.rules.name)) + honour)
     return "\n".join(lines)
 
 
 def _players(table: TableInfo, view: KalookiTableView) -> str:
+    t = table.lang.t
     lines = []
     for seat in range(len(view.hand_sizes)):
         parts = [f"{'▶ ' if seat == view.turn else ''}**{seat_label(table, seat)}**"]
         if view.phase not in (Phase.BETWEEN_DEALS, Phase.OVER):
             if seat in view.sitting_out:
-                parts.append(table.lang.t("kalooki.board.sits_out",
-                                          points=view.sitting_out[seat]))
+                parts.append(t("kalooki.board.sits_out", points=view.sitting_out[seat]))
             else:
-                parts.append(plural(view.hand_sizes[seat], "card"))
-            parts.append(f"calls {view.calls_used[seat]}/{view.rules.max_calls}")
+                parts.append(t("kalooki.cards", count=view.hand_sizes[seat]))
+            parts.append(t("kalooki.calls", used=view.calls_used[seat],
+                           most=view.rules.max_calls))
             if view.laid_down[seat]:
-                parts.append("laid down")
-        parts.append(f"{view.totals[seat]} pts")
+                parts.append(t("kalooki.laid_down"))
+        parts.append(t("kalooki.points", points=view.totals[seat]))
         if seat == view.dealer:
-            parts.append("dealer")
+            parts.append(t("kalooki.mark.dealer"))
         if table.seats[seat].leaving:
-            parts.append("leaving")
+            parts.append(t("kalooki.mark.leaving"))
         lines.append(" · ".join(parts))
     return "\n".join(lines)
 
@@ -385,7 +426,9 @@ def _board_view(table: TableInfo, view: KalookiTableView, calls: dict[int, int])
         if top is None or table.seats[seat].member_id is None or table.seats[seat].ai:
             continue
         ui.add_item(TableButton(Ref(table.id, "call", seat, decision),
-                                label=f"Call {card_label(top)} · {seat_label(table, seat)}",
+                                label=truncate(table.lang.t(
+                                    "kalooki.button.call_for", card=card_label(top),
+                                    name=seat_label(table, seat)), 80),
                                 style=discord.ButtonStyle.success, row=0))
     for button in table_buttons(table, view.deal_number, view.phase is Phase.BETWEEN_DEALS):
         button.row = 1
@@ -409,33 +452,38 @@ def hand(table: TableInfo, view: KalookiSeatView, draft: Draft, problem: str | N
         The seat's draft of its current decision (cards of its hand only).
     problem
         Why laying the staged combinations down would be refused now (the engine's
-        ``check``), or None.
+        ``check``, in the table's language), or None.
     """
+    t = table.lang.t
     public = view.table
     staged = draft.staged()
     embed = discord.Embed(
-        title=f"Your hand — Kalooki table {table.id} · deal {public.deal_number}",
-        description=_hand_lines(view.hand, staged, set(draft.picked)) or "No cards.",
+        title=t("kalooki.hand.title", game=Msg("game.kalooki"), table=table.id,
+                deal=public.deal_number),
+        description=_hand_lines(table.lang, view.hand, staged, set(draft.picked))
+        or t("kalooki.hand.no_cards"),
         colour=COLOUR,
     )
     if draft.groups or draft.picked:
-        embed.add_field(name="Your draft", value=truncate(_draft_text(view, draft, problem),
-                                                          1024), inline=False)
-    facts = [plural(len(view.hand), "card"),
-             f"calls {public.calls_used[view.seat]}/{public.rules.max_calls}",
-             "laid down" if public.laid_down[view.seat] else "not laid down",
-             f"{public.totals[view.seat]} pts"]
+        embed.add_field(name=t("kalooki.field.draft"),
+                        value=truncate(_draft_text(table.lang, view, draft, problem), 1024),
+                        inline=False)
+    facts = [t("kalooki.cards", count=len(view.hand)),
+             t("kalooki.calls", used=public.calls_used[view.seat], most=public.rules.max_calls),
+             t("kalooki.laid_down" if public.laid_down[view.seat] else "kalooki.not_laid_down"),
+             t("kalooki.points", points=public.totals[view.seat])]
     if public.contract is not None:
-        facts.insert(0, f"contract: {public.contract.words()}")
-    embed.add_field(name="You", value=" · ".join(facts), inline=False)
-    embed.add_field(name="Now", value=_hand_status(table, view), inline=False)
-    embed.set_footer(text="Only you can see this. Press My hand on the board for a fresh view.")
+        facts.insert(0, t("kalooki.hand.contract", contract=_words(table.lang, public.contract)))
+    embed.add_field(name=t("kalooki.field.you"), value=" · ".join(facts), inline=False)
+    embed.add_field(name=t("kalooki.field.now"), value=_hand_status(table, view), inline=False)
+    embed.set_footer(text=t("kalooki.hand.footer", button=Msg("button.hand")))
     picture = images.hand_picture(view, tuple(int(c) for c in draft.free(view.hand)),
                                   draft.picked, tuple(cs for _, cs in draft.groups))
     return Rendered(fit(embed), _hand_view(table, view, draft), picture)
 
 
-def _hand_lines(hand_cards: Sequence[Card], staged: set[int], picked: set[int]) -> str:
+def _hand_lines(lang: Language, hand_cards: Sequence[Card], staged: set[int],
+                picked: set[int]) -> str:
     """The hand by suit (jokers last); picked cards underlined, staged ones left out."""
     lines = []
     shown = [c for c in sorted(hand_cards, key=sort_key) if c not in staged]
@@ -443,98 +491,105 @@ def _hand_lines(hand_cards: Sequence[Card], staged: set[int], picked: set[int]) 
         row = [c for c in shown if (c.is_joker if of is None else not c.is_joker
                                     and c.suit == of)]
         if row:
-            head = suit(of) if of is not None else "Jokers"
+            head = suit(of) if of is not None else lang.t("kalooki.jokers")
             text = " ".join(f"__{card(c)}__" if c in picked else card(c) for c in row)
             lines.append(f"{head} {text}")
     return "\n".join(lines)
 
 
-def _draft_text(view: KalookiSeatView, draft: Draft, problem: str | None) -> str:
+def _draft_text(lang: Language, view: KalookiSeatView, draft: Draft,
+                problem: str | None) -> str:
+    t = lang.t
     lines = []
     if draft.picked:
-        lines.append(f"Picked: {cards(draft.picked)}")
+        lines.append(t("kalooki.draft.picked", cards=cards(draft.picked)))
     for i, (kind, ids) in enumerate(draft.groups, start=1):
-        lines.append(f"{i}. {kind}: {cards(ids)}")
+        lines.append(t("kalooki.draft.group", number=i, kind=Msg(f"kalooki.kind.{kind}"),
+                       cards=cards(ids)))
     contract = view.table.contract
     if draft.groups and contract is not None and not view.table.laid_down[view.seat]:
         threes = sum(k == "three" for k, _ in draft.groups)
         fours = len(draft.groups) - threes
         missing = (max(contract.threes - threes, 0), max(contract.fours - fours, 0))
-        still = "nothing more" if missing == (0, 0) else contract_words(*missing)
-        lines.append(f"The contract ({contract.words()}) still needs {still}.")
+        still = t("kalooki.draft.nothing_more") if missing == (0, 0) \
+            else contract_words(lang, *missing)
+        lines.append(t("kalooki.draft.needs", contract=_words(lang, contract), still=still))
     if problem:
-        lines.append(f"Lay down now: refused — {problem}")
+        lines.append(t("kalooki.draft.refused", problem=problem))
     elif draft.groups:
-        lines.append("Ready: press **Lay down**.")
+        lines.append(t("kalooki.draft.ready", button=Msg("kalooki.button.lay_down_plain")))
     return "\n".join(lines)
 
 
 def _hand_status(table: TableInfo, view: KalookiSeatView) -> str:
+    t = table.lang.t
     public = view.table
     kinds = {o.kind for o in view.options}
-    top = card(public.discard_top) if public.discard_top is not None else "the discard"
+    top = card(public.discard_top) if public.discard_top is not None \
+        else t("kalooki.discard.the")
     if view.seat in public.sitting_out and public.turn is not None:
-        return table.lang.t("kalooki.hand.sitting_out", points=public.sitting_out[view.seat])
+        return t("kalooki.hand.sitting_out", points=public.sitting_out[view.seat])
     if not kinds:
         if public.turn is None:
-            return "Nothing to decide now."
-        return f"Nothing to decide now; {seat_label(table, public.turn)}'s turn."
+            return t("kalooki.now.nothing")
+        return t("kalooki.now.waiting", name=seat_label(table, public.turn))
     if "call" in kinds:
         used, most = public.calls_used[view.seat], public.rules.max_calls
-        over = f"\n{table.lang.t('kalooki.hand.over_call')}" if used >= most else ""
-        return (f"You may call {top} (you get it and a stock card; call "
-                f"{used + 1} of {most}).{over}")
+        over = f"\n{t('kalooki.hand.over_call')}" if used >= most else ""
+        return t("kalooki.now.may_call", card=top, call=used + 1, most=most) + over
     if public.phase is Phase.WINDOW:
-        return f"Your turn: take {top} now, or draw from the stock when the call window closes."
+        return t("kalooki.now.window", card=top)
     if "allow" in kinds:
         caller = seat_label(table, public.window.caller) if public.window.caller is not None \
-            else "Someone"
-        refuse = ", or refuse and take it yourself" if "refuse" in kinds else ""
-        return f"{caller} calls {top}: allow it{refuse}."
+            else t("kalooki.someone")
+        return t("kalooki.now.allow_or_refuse" if "refuse" in kinds else "kalooki.now.allow",
+                 caller=caller, card=top)
     if "draw" in kinds:
-        text = "Your turn: draw from the stock or take the discard."
+        text = t("kalooki.now.draw")
         if "challenge" in kinds and public.contract is not None:
             limit = public.rules.call_limit_hand(public.contract)
-            text += f"\n{table.lang.t('kalooki.hand.challenge', limit=limit)}"
+            text += f"\n{t('kalooki.hand.challenge', limit=limit)}"
         return text
-    return ("Pick cards, stage them as a three or a four, then **Lay down**. "
-            "To lay off or exchange a joker, pick one card and choose where it goes. "
-            "End with a discard.")
+    return t("kalooki.now.play", button=Msg("kalooki.button.lay_down_plain"))
 
 
-_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "call": ("Call", discord.ButtonStyle.success),
-    "allow": ("Allow", discord.ButtonStyle.primary),
-    "refuse": ("Refuse (take it)", discord.ButtonStyle.secondary),
-    "end_turn": ("End turn (jokers only)", discord.ButtonStyle.secondary),
+_BUTTONS: dict[str, discord.ButtonStyle] = {
+    "call": discord.ButtonStyle.success,
+    "allow": discord.ButtonStyle.primary,
+    "refuse": discord.ButtonStyle.secondary,
+    "end_turn": discord.ButtonStyle.secondary,
 }
+"""The one-click decisions of a hand (label: ``kalooki.button.<kind>``) and their style."""
 
 
 def _hand_view(table: TableInfo, view: KalookiSeatView, draft: Draft) -> Any:
+    t = table.lang.t
     ui = discord.ui.View(timeout=None)
     seat, decision = view.seat, view.decision_id
     ref = lambda verb, arg="": Ref(table.id, verb, seat, decision, arg)  # noqa: E731
     top = view.table.discard_top
     by_kind = {o.kind: o for o in view.options}
-    for kind, (label, style) in _BUTTONS.items():
+    for kind, style in _BUTTONS.items():
         if kind in by_kind:
+            label = t(f"kalooki.button.{kind}")
             if kind == "call" and top is not None:
-                label = f"Call {card_label(top)}"
+                label = t("kalooki.button.call_card", card=card_label(top))
             ui.add_item(TableButton(ref(kind), label=label, style=style, row=0))
     if "challenge" in by_kind:
         for target in by_kind["challenge"].targets:
             other = int(target)
-            label = table.lang.t("kalooki.button.challenge", name=seat_label(table, other),
-                                 count=view.table.hand_sizes[other])
+            label = t("kalooki.button.challenge", name=seat_label(table, other),
+                      count=view.table.hand_sizes[other])
             ui.add_item(TableButton(ref("challenge", target), label=truncate(label, 80),
                                     style=discord.ButtonStyle.danger, row=1))
     if "draw" in by_kind:
         sources = by_kind["draw"].targets
         if "stock" in sources:
-            ui.add_item(TableButton(ref("stock"), label="Draw from the stock",
+            ui.add_item(TableButton(ref("stock"), label=t("kalooki.button.stock"),
                                     style=discord.ButtonStyle.primary, row=0))
         if "discard" in sources and top is not None:
-            ui.add_item(TableButton(ref("take"), label=f"Take {card_label(top)}",
+            ui.add_item(TableButton(ref("take"), label=t("kalooki.button.take",
+                                                         card=card_label(top)),
                                     style=discord.ButtonStyle.secondary, row=0))
     if view.table.phase is Phase.PLAY and by_kind:
         _play_controls(ui, table, view, draft, by_kind, ref)
@@ -545,6 +600,7 @@ def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView,
                    by_kind: dict[str, Option], ref: Any) -> None:
     """Row 0: the card picker (one page); row 1: stage, lay down, clear, next page; row 2:
     the discard; row 3: where the one picked card may go (lay-off or joker exchange)."""
+    t = table.lang.t
     free = draft.free(view.hand)
     book = pages(free)
     page = min(draft.page, len(book) - 1) if book else 0
@@ -556,34 +612,39 @@ def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView,
             options=[discord.SelectOption(label=card_label(c), value=str(int(c)),
                                           default=int(c) in picked) for c in shown],
             min_values=0, max_values=len(shown),
-            placeholder=f"Pick cards (page {page + 1} of {len(book)})" if len(book) > 1
-            else "Pick cards for a combination", row=0,
+            placeholder=t("kalooki.select.pick_page", page=page + 1, pages=len(book))
+            if len(book) > 1 else t("kalooki.select.pick"), row=0,
         ))
     if "meld" in by_kind:
-        ui.add_item(TableButton(ref("three"), label="Stage as three", row=1))
-        ui.add_item(TableButton(ref("four"), label="Stage as four", row=1))
+        ui.add_item(TableButton(ref("three"), label=t("kalooki.button.three"), row=1))
+        ui.add_item(TableButton(ref("four"), label=t("kalooki.button.four"), row=1))
     if draft.groups:
-        ui.add_item(TableButton(ref("lay_down"), label=f"Lay down ({len(draft.groups)})",
+        ui.add_item(TableButton(ref("lay_down"), label=t("kalooki.button.lay_down",
+                                                          count=len(draft.groups)),
                                 style=discord.ButtonStyle.success, row=1))
     if draft.groups or draft.picked:
-        ui.add_item(TableButton(ref("clear"), label="Clear", row=1))
+        ui.add_item(TableButton(ref("clear"), label=t("kalooki.button.clear"), row=1))
     if len(book) > 1:
         ui.add_item(TableButton(ref("page", str((page + 1) % len(book))),
-                                label=f"Cards {(page + 1) % len(book) + 1}/{len(book)}",
+                                label=t("kalooki.button.page", page=(page + 1) % len(book) + 1,
+                                        pages=len(book)),
                                 row=1))
     if "discard" in by_kind:
         naturals = [c for c in shown if not c.is_joker]
         if naturals:
             ui.add_item(TableSelect(
                 ref("discard"),
-                options=[discord.SelectOption(label=f"Discard {card_label(c)}",
+                options=[discord.SelectOption(label=t("kalooki.select.discard_card",
+                                                      card=card_label(c)),
                                               value=str(int(c))) for c in naturals],
-                placeholder="Discard a card (ends your turn)", row=2,
+                placeholder=t("kalooki.select.discard"), row=2,
             ))
     targets = _play_on_options(table, view, draft, by_kind)
     if targets:
         ui.add_item(TableSelect(ref("play_on"), options=targets[:SELECT_OPTIONS_MAX],
-                                placeholder=f"Play {card_label(draft.picked[0])} on…", row=3))
+                                placeholder=truncate(t("kalooki.select.play_on",
+                                                       card=card_label(draft.picked[0])), 150),
+                                row=3))
 
 
 def _play_on_options(table: TableInfo, view: KalookiSeatView, draft: Draft,
@@ -591,6 +652,7 @@ def _play_on_options(table: TableInfo, view: KalookiSeatView, draft: Draft,
     """The lay-offs and joker exchanges open to the one picked card (§2.9; T7, T9-T11)."""
     if len(draft.picked) != 1:
         return []
+    t = table.lang.t
     picked = Card(draft.picked[0])
     rules, seat = view.table.rules, view.seat
     out = []
@@ -598,8 +660,10 @@ def _play_on_options(table: TableInfo, view: KalookiSeatView, draft: Draft,
         label = _meld_label(table, meld)
         if "lay_off" in by_kind and picked in by_kind["lay_off"].cards:
             for end in m.lay_off_ends(meld, picked, rules):
-                where = "" if meld.kind == "three" else f" ({end})"
-                out.append(discord.SelectOption(label=truncate(f"Lay off on {label}{where}", 100),
+                text = t("kalooki.select.lay_off", meld=label) if meld.kind == "three" \
+                    else t("kalooki.select.lay_off_end", meld=label,
+                           end=Msg(f"kalooki.end.{end}"))
+                out.append(discord.SelectOption(label=truncate(text, 100),
                                                 value=f"o_{meld.id}_{end}"))
         if "exchange" in by_kind and picked in by_kind["exchange"].cards:
             for to in PLAY_ON_ENDS:
@@ -607,7 +671,8 @@ def _play_on_options(table: TableInfo, view: KalookiSeatView, draft: Draft,
                     m.exchange(meld, picked, to, rules, own=meld.owner == seat)
                 except m.MeldError:
                     continue
-                text = f"Swap for the joker in {label} (joker to {to})"
+                text = t("kalooki.select.exchange", meld=label,
+                         where=Msg(f"kalooki.joker_to.{to}"))
                 out.append(discord.SelectOption(label=truncate(text, 100),
                                                 value=f"x_{meld.id}_{to}"))
     return out
@@ -616,17 +681,17 @@ def _play_on_options(table: TableInfo, view: KalookiSeatView, draft: Draft,
 # ---------------------------------------------------------------------- the rules
 
 
-def _challenge_fact(rules: KalookiRules) -> str:
+def _challenge_fact(lang: Language, rules: KalookiRules) -> str:
     """The challenge of the rules (§2T.6) in plain words ("" when they have none)."""
     if rules.challenges:
         limit = rules.call_limit_hand(rules.contracts[0])
-        return ENGLISH.t("kalooki.rules.honour", calls=rules.max_calls, limit=limit)
+        return lang.t("kalooki.rules.honour", calls=rules.max_calls, limit=limit)
     if rules.challenge:
-        return ENGLISH.t("kalooki.rules.no_challenge", calls=rules.max_calls)
+        return lang.t("kalooki.rules.no_challenge", calls=rules.max_calls)
     return ""
 
 
-def rules_card(rules: KalookiRules, source: str) -> Rendered:
+def rules_card(rules: KalookiRules, source: str, lang: Language = ENGLISH) -> Rendered:
     """``/kalooki rules``: a table's rules in plain words (rules/kalooki.md §2, §2T).
 
     Parameters
@@ -635,25 +700,29 @@ def rules_card(rules: KalookiRules, source: str) -> Rendered:
         The rules to show.
     source
         Whose rules they are (a table, the channel's house rules, the default), one sentence.
+    lang
+        The reader's language.
     """
-    embed = discord.Embed(title=f"Caribbean Kalooki rules: {rules.name}",
-                          description=f"{PRESET_NOTES.get(rules.name, '')}.\n{source}",
+    t = lang.t
+    embed = discord.Embed(title=t("kalooki.rules.title", game=Msg("game.kalooki"),
+                                  name=preset_name(lang, rules.name)),
+                          description=t("kalooki.rules.description",
+                                        note=preset_note(lang, rules.name), source=source),
                           colour=COLOUR)
-    deals = "\n".join(f"{i}. {contract_line(c)}" for i, c in enumerate(rules.contracts, 1))
-    embed.add_field(name=f"The {rules.deals} deals and their contracts", value=deals,
+    deals = "\n".join(t("kalooki.rules.deal", number=i, contract=contract_line(lang, c))
+                      for i, c in enumerate(rules.contracts, 1))
+    embed.add_field(name=t("kalooki.rules.deals_field", count=rules.deals), value=deals,
                     inline=False)
     facts = [
-        f"{rules.min_players}-{rules.max_players} players, 108 cards (two packs, 4 jokers)",
-        f"call the top discard out of turn: at most {rules.max_calls} calls a deal, "
-        f"{'also' if rules.melded_may_call else 'only'} before laying down; the window "
-        f"lasts {rules.call_window:g} s",
-        "penalties: joker 50, black ace 15, K Q J 10 = 10, 2-9 face value, red ace 1",
-        "down and out doubles the others' penalties" if rules.down_and_out == "double"
-        else "no bonus for going down and out",
-        _challenge_fact(rules),
-        f"a deal void {rules.void_limit} times in a row (the stock ran out twice each "
-        "time) is skipped",
+        t("kalooki.rules.players", low=rules.min_players, high=rules.max_players),
+        t("kalooki.rules.calls_also" if rules.melded_may_call else "kalooki.rules.calls_only",
+          count=rules.max_calls, window=seconds(lang, rules.call_window)),
+        t("kalooki.rules.penalties"),
+        t("kalooki.rules.down_and_out" if rules.down_and_out == "double"
+          else "kalooki.rules.no_down_and_out"),
+        _challenge_fact(lang, rules),
+        t("kalooki.rules.void", count=rules.void_limit),
     ]
-    embed.add_field(name="Table", value="\n".join(f"• {visible(f)}" for f in facts if f),
-                    inline=False)
+    embed.add_field(name=t("kalooki.rules.table_field"),
+                    value="\n".join(f"• {visible(f)}" for f in facts if f), inline=False)
     return Rendered(fit(embed), None)

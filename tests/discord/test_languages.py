@@ -18,7 +18,7 @@ from bot.i18n.catalogs import catalog
 from bot.render.common import limit_problems
 from bot.runtime.spec import Rendered
 
-UNCONVERTED = {"tripoli", "kalooki"}
+UNCONVERTED = {"tripoli"}
 """Games whose board and hand renderers still write English (a known gap: the Persian scan
 of their boards and hands is expected to fail until each is converted; then remove it)."""
 
