@@ -138,6 +138,9 @@ async def test_a_member_who_takes_an_ai_seat_stakes_too_and_shares_exactly(regis
     await registry.leave(table, 4)
     await play_hand(registry, table)
     assert table.game.between_deals
+    board = registry.render_board(table).view
+    assert board is not None and "Join (25 chips at stake)" in [
+        child["label"] for row in board.to_components() for child in row["components"]]
     await store.burn(GUILD, 6, START - STAKE + 1, "test")  # member 6 keeps 24 of 25
     with pytest.raises(Refusal) as refused:
         await registry.join(table, 6, "m6")
