@@ -410,13 +410,16 @@ def deal_summary(table: TableInfo, view: KalookiTableView) -> DealSummary | None
     scored = next((e for e in reversed(events) if isinstance(e, ev.DealScored)), None)
     if scored is None:
         return None
+    t = table.lang.t
     lines = [_event(table, e) for e in events if isinstance(e, ev.WentOut | ev.DealVoid)]
     if not any(isinstance(e, ev.WentOut) for e in events):
-        lines.append("Nobody went out.")
-    lines.append("Totals: " + " · ".join(f"{seat_label(table, s)} {total}"
-                                         for s, total in sorted(scored.totals.items())))
+        lines.append(t("kalooki.summary.nobody_out"))
+    lines.append(t("kalooki.summary.totals", totals=" · ".join(
+        f"{seat_label(table, s)} {table.lang.number(total)}"
+        for s, total in sorted(scored.totals.items()))))
     deltas = tuple((seat_label(table, s), points) for s, points in sorted(scored.penalties.items()))
-    return DealSummary(f"Deal {scored.deal_number}", tuple(lines), deltas, "penalty_point")
+    return DealSummary(t("kalooki.summary.title", deal=scored.deal_number), tuple(lines),
+                       deltas, "penalty_point")
 
 
 def _board_view(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Any:
