@@ -3,7 +3,8 @@ house-rules); rules, kick and end come from the shared game cog (:mod:`cogs._gam
 
 Rules (rules/kalooki.md §2, §2T): a table plays the ``jamaican`` or ``trinidad`` preset of
 :data:`engine.kalooki.rules.PRESETS` with its call window (K4) in seconds and, Trinidad only,
-calls on honour with the challenge (§2T.6 T23); the rules are
+calls on honour with the challenge (§2T.6 T23), and its pack set: ``packs`` of 52 and
+``jokers`` (§2.14; default 2 and 4, the 108 cards); the rules are
 checked when ``/kalooki start`` runs. A channel's house rules (``/kalooki house-rules``,
 Manage Channels) are saved as the setting ``channel:<id>`` / ``kalooki_rules`` and used by
 ``/kalooki start``; a value the starter gives always wins.
@@ -16,6 +17,7 @@ from discord import app_commands
 
 from bot.app import ParlourBot
 from cogs._game import GameCog
+from engine.cards import MAX_JOKERS, MAX_PACKS
 
 PRESET_CHOICES = [
     app_commands.Choice(name="Jamaican (9 deals)", value="jamaican"),
@@ -39,6 +41,8 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
         stake: app_commands.Range[int, 1, 1_000_000] | None = None,
         honour_calls: bool | None = None,
+        packs: app_commands.Range[int, 2, MAX_PACKS] | None = None,
+        jokers: app_commands.Range[int, 4, MAX_JOKERS] | None = None,
         thread: bool = False,
     ) -> None:
         """Open a Caribbean Kalooki table in this channel; you are the host.
@@ -59,12 +63,16 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         honour_calls
             Trinidad only: calls on honour; at your draw you may challenge an over-caller
             (default off).
+        packs
+            Packs of 52 cards in play (default 2; 3 packs and 8 jokers suit 5-6 players).
+        jokers
+            Jokers in play (default 4; some groups play 6 with two packs).
         thread
             True: the table plays in a thread of its own; this channel gets a line pointing there.
         """
         await self.open_table(interaction, {
             "preset": preset, "call_window": call_window, "turn_seconds": turn_seconds,
-            "stake": stake, "honour_calls": honour_calls,
+            "stake": stake, "honour_calls": honour_calls, "packs": packs, "jokers": jokers,
         }, stake, thread)
 
     @app_commands.command(name="house-rules")
@@ -76,6 +84,8 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
         call_window: app_commands.Range[int, 2, 60] | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
         honour_calls: bool | None = None,
+        packs: app_commands.Range[int, 2, MAX_PACKS] | None = None,
+        jokers: app_commands.Range[int, 4, MAX_JOKERS] | None = None,
         clear: bool = False,
     ) -> None:
         """Save this channel's default Caribbean Kalooki rules (Manage Channels).
@@ -90,12 +100,17 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
             Seconds each decision may take before the default move is made.
         honour_calls
             Trinidad only: calls on honour, with challenges of over-callers.
+        packs
+            Packs of 52 cards in play (default 2; 3 packs and 8 jokers suit 5-6 players).
+        jokers
+            Jokers in play (default 4; some groups play 6 with two packs).
         clear
             True: remove this channel's house rules (tables then start with Jamaican).
         """
         await self.save_house_rules(interaction, {
             "preset": preset or "jamaican", "call_window": call_window,
-            "turn_seconds": turn_seconds, "honour_calls": honour_calls,
+            "turn_seconds": turn_seconds, "honour_calls": honour_calls, "packs": packs,
+            "jokers": jokers,
         }, clear)
 
 

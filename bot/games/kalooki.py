@@ -19,7 +19,9 @@ its id: the two 7♥ are different cards (case C07).
 Table options (saved with the table, and as a channel's house rules): ``preset``
 (``jamaican`` or ``trinidad``, :data:`engine.kalooki.rules.PRESETS`), ``call_window`` (seconds
 a discard stays callable, K4), ``honour_calls`` (Trinidad only: calls on honour, so over-callers
-may be challenged, §2T.6 T23) and ``turn_seconds`` (runtime). 3-6 seats in join order, no
+may be challenged, §2T.6 T23), ``packs`` and ``jokers`` (the pack set, §2.14; default 2 and
+4, the 108 cards; the engine refuses a set too small for six players, T2) and
+``turn_seconds`` (runtime). 3-6 seats in join order, no
 stakes; a member who leaves hands the seat to the AI, and a member may take an AI seat
 between deals.
 
@@ -49,7 +51,7 @@ from bot.runtime.spec import (
     SeatInfo,
     TableInfo,
 )
-from engine.cards import DOUBLE_DECK_SIZE, Card
+from engine.cards import CARD_IDS, Card
 from engine.core import Action, Game, IllegalAction
 from engine.kalooki import melds as m
 from engine.kalooki.actions import (
@@ -128,8 +130,9 @@ class KalookiAdapter:
         Raises
         ------
         ValueError
-            Unknown preset, a call window out of :data:`CALL_WINDOW_RANGE`, or calls on
-            honour with a preset that has no challenge.
+            Unknown preset, a call window out of :data:`CALL_WINDOW_RANGE`, calls on
+            honour with a preset that has no challenge, or packs and jokers the rules refuse
+            (out of range, or too few cards for six players, T2).
         """
         preset = options.get("preset") or "jamaican"
         if preset not in PRESETS:
@@ -142,10 +145,15 @@ class KalookiAdapter:
         honour = bool(options.get("honour_calls"))
         if honour and not PRESETS[preset].challenge:
             raise ValueError("calls on honour (and the challenge) are a Trinidad rule")
+        cards = {key: int(options[key]) for key in ("packs", "jokers")
+                 if options.get(key) is not None}
         try:
-            return make_rules(preset, call_window=window, honour_calls=honour)
+            return make_rules(preset, call_window=window, honour_calls=honour, **cards)
         except ValidationError as error:
-            raise ValueError(error.errors()[0]["msg"]) from None
+            first = error.errors()[0]
+            where = " ".join(str(part) for part in first["loc"])
+            message = first["msg"].removeprefix("Value error, ")
+            raise ValueError(f"{where}: {message}" if where else message) from None
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """With a ``stake`` (chips, the table's ``buy_in``) the lowest total takes the
@@ -305,7 +313,7 @@ class KalookiAdapter:
 
 
 def _card(value: str) -> Card:
-    if not value.isdigit() or not 0 <= int(value) < DOUBLE_DECK_SIZE:
+    if not value.isdigit() or not 0 <= int(value) < CARD_IDS:
         raise Refusal("not_in_hand", Msg("refusal.not_your_card"))
     return Card(int(value))
 

@@ -41,7 +41,7 @@ from bot.render.common import (
 from bot.runtime.components import TableButton, TableSelect
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
-from engine.cards import Card, Suit
+from engine.cards import DOUBLE_DECK_SIZE, Card, Suit
 from engine.core import SYSTEM, Option
 from engine.kalooki import events as ev
 from engine.kalooki import melds as m
@@ -188,11 +188,19 @@ def _words(lang: Language, contract: Contract) -> str:
 
 
 def rules_line(rules: KalookiRules, lang: Language = ENGLISH) -> str:
-    """The lobby's line: the preset, its note, the call window and honour mode (§2T.6)."""
+    """The lobby's line: the preset, its note, the call window, honour mode (§2T.6) and a
+    pack set other than the 108 cards (§2.14)."""
     honour = f" {lang.t('kalooki.rules.honour_line')}" if rules.challenges else ""
+    cards = (f" {lang.t(_cards(rules, 'kalooki.rules.cards_line'))}"
+             if rules.cards != DOUBLE_DECK_SIZE else "")
     return lang.t("kalooki.options", name=preset_name(lang, rules.name),
                   note=preset_note(lang, rules.name), window=seconds(lang, rules.call_window),
-                  honour=honour)
+                  honour=honour, cards=cards)
+
+
+def _cards(rules: KalookiRules, key: str) -> Msg:
+    """The pack set (§2.14 ``packs``, ``jokers``) in the words of catalog message ``key``."""
+    return Msg(key, cards=rules.cards, packs=rules.packs, jokers=rules.jokers)
 
 
 def seconds(lang: Language, value: float) -> str:
@@ -717,7 +725,8 @@ def rules_card(rules: KalookiRules, source: str, lang: Language = ENGLISH) -> Re
     embed.add_field(name=t("kalooki.rules.deals_field", count=rules.deals), value=deals,
                     inline=False)
     facts = [
-        t("kalooki.rules.players", low=rules.min_players, high=rules.max_players),
+        t("kalooki.rules.players", low=rules.min_players, high=rules.max_players,
+          cards=_cards(rules, "kalooki.rules.cards")),
         t("kalooki.rules.calls_also" if rules.melded_may_call else "kalooki.rules.calls_only",
           count=rules.max_calls, window=seconds(lang, rules.call_window)),
         t("kalooki.rules.penalties"),

@@ -161,3 +161,41 @@ def test_the_final_board_of_six_players_with_long_names_fits():
     persian = summary.board(ADAPTER, replace(table, lang=LANGUAGES["fa"]), game, note)
     assert limit_problems(persian) == []
     assert persian.embed.fields[0].name == LANGUAGES["fa"].t("summary.final_standings")
+
+
+def test_a_pack_set_is_an_option_the_lobby_and_rules_card_name():
+    rules = ADAPTER.rules({"packs": 3, "jokers": 8})
+    assert (rules.packs, rules.jokers, rules.cards) == (3, 8, 164)
+    assert "3 packs and 8 jokers: 164 cards." in ADAPTER.describe_options({"packs": 3,
+                                                                           "jokers": 8})
+    assert "packs" not in ADAPTER.describe_options({})  # the 108 cards go unsaid
+    card = str(ADAPTER.rules_card({"jokers": 6}, "A table.", 0).embed.to_dict())
+    assert "110 cards (2 packs of 52 and 6 jokers)" in card
+    with pytest.raises(ValueError, match="jokers: Input should be greater than or equal to 4"):
+        ADAPTER.check_options({"jokers": 3})
+    assert "cannot be played (packs: " in ADAPTER.describe_options({"packs": 9})
+
+
+def test_six_players_with_three_packs_render_within_the_limits():
+    rng = random.Random("packs")
+    game = ADAPTER.new_game({"packs": 3, "jokers": 8}, 6, b"three packs", 0)
+    assert any(c >= 108 for h in game.hands for c in h)  # the third pack is dealt
+    table = info(6)
+    declined: set[tuple[int, int]] = set()
+    for step in range(600):
+        if game.between_deals or game.is_over:
+            break
+        if step % 9 == 0:
+            assert_fits(table, game, rng)
+        todo = [p for p in game.pending() if p.seat != SYSTEM
+                and (p.seat, p.decision) not in declined]
+        if not todo:
+            game.apply(SYSTEM, game.timeout_action(SYSTEM))
+            continue
+        action = ADAPTER.ai_action(game, todo[0].seat, rng)
+        if action is None:
+            declined.add((todo[0].seat, todo[0].decision))
+            continue
+        game.apply(todo[0].seat, action, todo[0].decision)
+    assert game.between_deals  # the deal ended
+    assert limit_problems(summary.board(ADAPTER, table, game, None)) == []
