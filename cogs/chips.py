@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.app import ParlourBot
 from bot.i18n import Language
 from bot.i18n.language import ascii_digits
+from bot.render.common import short_name
 from bot.replies import reply, within_deadline
 from bot.store import InsufficientChips, LedgerEntry, Store
 from bot.store.checks import MAX_CHIPS
@@ -84,7 +85,7 @@ class Chips(commands.Cog):
         )
         chips = chips_text(lang, balance)
         text = (lang.t("chips.you_hold", chips=chips) if member.id == interaction.user.id
-                else lang.t("chips.holds", name=member.mention, chips=chips))
+                else lang.t("chips.holds", name=short_name(member.display_name), chips=chips))
         embed = discord.Embed(title=lang.t("chips.title"), description=text, colour=CHIPS_COLOUR)
         embed.add_field(name=lang.t("chips.rank"),
                         value=lang.t("chips.rank_of", rank=rank, accounts=accounts))
@@ -294,7 +295,8 @@ class Chips(commands.Cog):
         public = await self.bot.languages.for_channel(interaction)
         embed = discord.Embed(
             title=public.t("chips.given_title"),
-            description=public.t("chips.given", giver=giver.mention, name=member.mention,
+            description=public.t("chips.given", giver=short_name(giver.display_name),
+                                 name=short_name(member.display_name),
                                  chips=chips_text(public, amount)),
             colour=CHIPS_COLOUR,
         )

@@ -35,7 +35,7 @@ async def test_balance_of_another_member_and_refusal_for_a_bot(world):
     await world.slash(world.alice, "chips give", member=world.bob, amount=30)
     result = await world.slash(world.carol, "chips balance", member=world.bob)
     assert result.response.ephemeral
-    assert f"{world.bob.mention} holds **1,030 chips**" in result.response.embeds[0].description
+    assert "Bob holds **1,030 chips**" in result.response.embeds[0].description  # no mention
 
     result = await world.slash(world.carol, "chips balance", member=world.robot)
     assert result.response.ephemeral
@@ -82,7 +82,7 @@ async def test_give_moves_chips_publicly_and_is_recorded(world):
     result = await world.slash(world.alice, "chips give", member=world.bob, amount=250)
     assert not result.response.ephemeral
     embed = result.response.embeds[0]
-    assert embed.description == f"{world.alice.mention} gave {world.bob.mention} **250 chips**."
+    assert embed.description == "Alice gave Bob **250 chips**."  # names, never a raw mention
     assert "750 chips" in embed.footer.text
     assert await world.balances(world.alice, world.bob) == [750, 1250]
     gift = (await world.store.ledger(world.guild.id, world.bob.id))[-1]
