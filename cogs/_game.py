@@ -13,11 +13,17 @@ at once with the game's guide (:mod:`bot.guides`), whose pages turn after a rest
 House rules: a channel's defaults for one game (Manage Channels), saved as the setting
 ``channel:<id>`` / ``<game>_rules`` — JSON of the table options plus an optional
 ``buy_in`` — and used by ``/<game> start``.
+
+Every game's ``start`` has the runtime's table options too, written once here
+(:func:`table_options`): ``pace``, ``deals`` and ``minutes`` (:mod:`bot.runtime.pace`).
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
+from collections.abc import Callable, Coroutine
 from typing import Any, ClassVar
 
 import discord
@@ -28,7 +34,47 @@ from bot.app import ParlourBot
 from bot.guides.paging import page_message, register_guides
 from bot.i18n import Language
 from bot.replies import reply, within_deadline
+from bot.runtime import pace
 from bot.runtime.components import register_components
+
+RUNTIME_OPTIONS = "table_options"
+"""The key of :attr:`discord.Interaction.extras` holding the runtime's table options a
+``start`` command was given (:func:`table_options`)."""
+
+_RUNTIME_PARAMETERS = {
+    "pace": (pace.Pace | None, "Time per decision: relaxed (default), normal, fast, or "
+             "untimed (you alone with AI seats)"),
+    "deals": (app_commands.Range[int, 1, pace.LENGTH_MAX_DEALS] | None,
+              "The session ends after this many deals (default: when the host ends it or "
+              "the game is over)"),
+    "minutes": (app_commands.Range[int, 1, pace.LENGTH_MAX_MINUTES] | None,
+                "The session ends at the end of the deal in progress after this many minutes"),
+}
+
+
+def table_options(
+    command: Callable[..., Coroutine[Any, Any, None]],
+) -> Callable[..., Coroutine[Any, Any, None]]:
+    """Give a game's ``start`` callback the runtime's table options (``pace``, ``deals``,
+    ``minutes``) as optional slash-command parameters, after its own; their values reach
+    :meth:`GameCog.open_table` through ``interaction.extras`` (:data:`RUNTIME_OPTIONS`).
+    Put it below ``@app_commands.command``."""
+    signature = inspect.signature(command, eval_str=True)
+    added = [inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=None,
+                               annotation=annotation)
+             for name, (annotation, _words) in _RUNTIME_PARAMETERS.items()]
+
+    @functools.wraps(command)
+    async def start(self: Any, interaction: discord.Interaction, **given: Any) -> None:
+        interaction.extras[RUNTIME_OPTIONS] = {name: given.pop(name, None)
+                                               for name in _RUNTIME_PARAMETERS}
+        await command(self, interaction, **given)
+
+    start.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[*signature.parameters.values(), *added])
+    del start.__wrapped__  # discord.py reads the signature above, not the wrapped one
+    return app_commands.describe(
+        **{name: words for name, (_annotation, words) in _RUNTIME_PARAMETERS.items()})(start)
 
 
 class GameCog(commands.GroupCog):
@@ -89,13 +135,14 @@ class GameCog(commands.GroupCog):
         Parameters
         ----------
         chosen
-            Table options the starter gave.
+            Table options the starter gave (with the runtime's, :func:`table_options`).
         buy_in
             The starter's buy-in (chip games), else the house's, else the server's.
         thread
             The starter's ``thread`` option: the table plays in a thread of its own.
         """
         assert interaction.channel_id is not None
+        chosen = chosen | interaction.extras.get(RUNTIME_OPTIONS, {})
         house = await within_deadline(
             interaction, self.house_rules(interaction.channel_id), ephemeral=False
         )
@@ -104,6 +151,7 @@ class GameCog(commands.GroupCog):
         options |= {key: value for key, value in chosen.items() if value is not None}
         options.setdefault("turn_seconds", None)
         try:
+            pace.check(options)
             self.adapter.check_options(options)
         except ValueError as error:
             lang = await self.language(interaction)

@@ -15,7 +15,7 @@ from bot.app import ParlourBot
 from bot.i18n import Language, Msg
 from bot.render.common import COLOUR, fit
 
-BUTTONS = ("join", "add_ai", "start", "hand", "next_deal", "back", "leave")
+BUTTONS = ("join", "add_ai", "start", "hand", "next_deal", "back", "leave", "verify")
 """The table buttons /help explains (labels ``button.<verb>``, lines ``help.button.<verb>``)."""
 
 
@@ -37,7 +37,8 @@ def help_embed(lang: Language, games: list[str]) -> discord.Embed:
     embed.add_field(name=t("help.start_field"), value=start + "\n" + t("help.lobby"),
                     inline=False)
     embed.add_field(name=t("help.buttons_field"), value=buttons, inline=False)
-    embed.add_field(name=t("help.commands_field"), value=t("help.commands"), inline=False)
+    embed.add_field(name=t("help.commands_field"),
+                    value=t("help.commands") + "\n" + t("help.pace"), inline=False)
     embed.add_field(name=t("help.ranked_field"), value=t("help.ranked"), inline=False)
     embed.add_field(name=t("help.fair_field"), value=t("help.fair"), inline=False)
     embed.set_footer(text=t("help.footer"))

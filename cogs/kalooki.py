@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 
 from bot.app import ParlourBot
-from cogs._game import GameCog
+from cogs._game import GameCog, table_options
 from engine.cards import MAX_JOKERS, MAX_PACKS
 
 PRESET_CHOICES = [
@@ -33,6 +33,7 @@ class Kalooki(GameCog, group_name="kalooki", group_description="Play Caribbean K
 
     @app_commands.command(name="start")
     @app_commands.choices(preset=PRESET_CHOICES)
+    @table_options
     async def start(
         self,
         interaction: discord.Interaction,

@@ -24,7 +24,7 @@ from discord import app_commands
 from bot.app import ParlourBot
 from bot.render import common
 from bot.render import tripoli as render
-from cogs._game import GameCog
+from cogs._game import GameCog, table_options
 from engine.tripoli.rules import PRESET_NOTES
 
 SEQUENCE_CHOICES = [
@@ -67,6 +67,7 @@ class Tripoli(GameCog, group_name="tripoli", group_description="Play Tripoli"):
     @app_commands.command(name="start")
     @app_commands.autocomplete(preset=preset_choices)
     @app_commands.choices(sequence_start=SEQUENCE_CHOICES)
+    @table_options
     async def start(
         self,
         interaction: discord.Interaction,

@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 
 from bot.app import ParlourBot
-from cogs._game import GameCog
+from cogs._game import GameCog, table_options
 
 TEAM_CHOICES = [
     app_commands.Choice(name="choose: members join a team in the lobby", value="choose"),
@@ -44,11 +44,11 @@ class Troefcall(GameCog, group_name="troefcall", group_description="Play Troefca
 
     @app_commands.command(name="start")
     @app_commands.choices(teams=TEAM_CHOICES)
+    @table_options
     async def start(
         self,
         interaction: discord.Interaction,
         target: app_commands.Range[int, 1, 500] | None = None,
-        deals: app_commands.Range[int, 1, 100] | None = None,
         teams: str | None = None,
         turn_seconds: app_commands.Range[int, 15, 3600] | None = None,
         stake: app_commands.Range[int, 1, 1_000_000] | None = None,
@@ -60,8 +60,6 @@ class Troefcall(GameCog, group_name="troefcall", group_description="Play Troefca
         ----------
         target
             Points that win the game (default: the channel's house rules, else 15).
-        deals
-            Play this many hands instead of a target; the higher score wins.
         teams
             choose (default): members join a team in the lobby; random: drawn at Start.
         turn_seconds
@@ -74,8 +72,7 @@ class Troefcall(GameCog, group_name="troefcall", group_description="Play Troefca
             True: the table plays in a thread of its own; this channel gets a line pointing there.
         """
         await self.open_table(interaction, {
-            "target": target, "deals": deals, "teams": teams, "turn_seconds": turn_seconds,
-            "stake": stake,
+            "target": target, "teams": teams, "turn_seconds": turn_seconds, "stake": stake,
         }, stake, thread)
 
     @app_commands.command(name="house-rules")

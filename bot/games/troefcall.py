@@ -50,6 +50,7 @@ SPEC = GameSpec(
     teams=("Team A", "Team B"),
     stakes="none",
     substitutes=True,
+    counts_deals=True,
 )
 """Troefcall at a table: four seats in two partnerships (team ``k`` at seats ``k`` and
 ``k + 2``, rules/troefcall.md §2.1 item 1), no stakes, AI substitutes for leavers."""

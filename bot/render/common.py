@@ -41,6 +41,10 @@ NAME_MAX = 24
 
 COLOUR = discord.Colour.dark_green()
 
+HEX_GROUP = 16
+SHORT_HASH = 12
+"""Hex digits of a commitment the board shows (the whole one is behind **Verify**)."""
+
 
 def truncate(text: str, limit: int) -> str:
     """``text`` cut to at most ``limit`` characters, ending in ``…`` when cut."""
@@ -195,7 +199,7 @@ def hand_button(table: TableInfo, row: int | None = None) -> TableButton:
 def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> list[TableButton]:
     """The board's table-level buttons: My hand; Next deal and Join between deals (naming
     the stake a member who takes an AI seat of a staked table puts in); I'm back when the AI
-    plays a member's seat; Leave."""
+    plays a member's seat; Leave; Verify during a deal (at most five)."""
     t = table.lang.t
     buttons = [hand_button(table)]
     if between_deals:
@@ -208,7 +212,80 @@ def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> li
         buttons.append(TableButton(Ref(table.id, "back"), label=t("button.back"),
                                    style=discord.ButtonStyle.success))
     buttons.append(TableButton(Ref(table.id, "leave"), label=t("button.leave")))
+    if not between_deals:
+        buttons.append(verify_button(table))
     return buttons
+
+
+def verify_button(table: TableInfo) -> TableButton:
+    """The board's **Verify** button: the deal's whole commitment and how to check it."""
+    return TableButton(Ref(table.id, "verify"), label=table.lang.t("button.verify"))
+
+
+def hex_groups(text: str) -> str:
+    """A long hexadecimal string in groups of :data:`HEX_GROUP` characters, one space
+    between them, so that it wraps on a phone (remove the spaces to copy it)."""
+    return " ".join(text[i : i + HEX_GROUP] for i in range(0, len(text), HEX_GROUP))
+
+
+def pace_line(table: TableInfo) -> str:
+    """The table's pace and agreed length in one line, in the table's language."""
+    return " · ".join(table.lang.t(part) for part in table.pace)
+
+
+def board_footer(embed: discord.Embed, table: TableInfo, shuffle: str,
+                 commitment: str | None) -> None:
+    """Set a board's footer: the pace line and a short fairness line (``shuffle`` names
+    the deal, e.g. ``"Deal 3"``; the whole commitment is behind **Verify**); once the game
+    is over (``table.seed`` revealed), the session seed in full, in groups that wrap."""
+    t = table.lang.t
+    if table.seed:
+        embed.set_footer(text=t("board.session_seed") + "\n" + hex_groups(table.seed.hex()))
+        return
+    lines = [pace_line(table)] if table.pace else []
+    if commitment:
+        lines.append(t("board.fair_shuffle", shuffle=shuffle,
+                       short=table.lang.ltr(commitment[:SHORT_HASH])))
+    if lines:
+        embed.set_footer(text="\n".join(lines))
+
+
+CHECK_SNIPPET = """```py
+import hashlib
+seed = bytes.fromhex("…")  # the session seed, without its spaces
+deal = hashlib.sha256(seed + ({shuffle}).to_bytes(4, "big")).digest()
+print(hashlib.sha256(deal).hexdigest())
+```"""
+"""Python that recomputes shuffle ``{shuffle}``'s commitment from the session seed."""
+
+
+def verify(table: TableInfo, commitment: str | None, shuffle: int | None) -> Rendered:
+    """The private answer to **Verify**: the current deal's whole commitment, and how to
+    check that deal once the session seed is revealed (DESIGN.md §3). No seed is shown:
+    the session seed stays secret until the session is over, because every deal to come
+    is computed from it.
+
+    Parameters
+    ----------
+    table
+        The table, in the viewer's language.
+    commitment
+        The current shuffle's commitment (hex SHA-256), None when the deal has none (a
+        fixed deck).
+    shuffle
+        The number ``n`` of the shuffle that commitment belongs to.
+    """
+    t = table.lang.t
+    embed = discord.Embed(title=t("verify.title", table=table.id), colour=COLOUR)
+    if commitment is None or shuffle is None:
+        embed.description = t("verify.no_shuffle")
+        return Rendered(fit(embed), None)
+    embed.description = t("verify.committed", shuffle=shuffle) + f"\n```\n{commitment}\n```"
+    embed.add_field(name=t("verify.how_name"), value=t("verify.how"), inline=False)
+    embed.add_field(name=t("verify.check_name"), inline=False, value="\n".join((
+        t("verify.check"), CHECK_SNIPPET.format(shuffle=shuffle),
+        t("verify.check_deck", code=f"engine.fairness.shuffled_deck(seed, {shuffle})"))))
+    return Rendered(fit(embed), None)
 
 
 def deadline_line(table: TableInfo, seats: Sequence[int]) -> str:
@@ -287,7 +364,8 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
              else t("lobby.range", low=low, high=high))
     embed = discord.Embed(
         title=t("table.title", game=Msg(f"game.{table.spec.name}"), table=table.id),
-        description="\n".join((kind, rules_line, t("lobby.who_starts", count=high, seats=needs))),
+        description="\n".join((kind, rules_line, pace_line(table),
+                                t("lobby.who_starts", count=high, seats=needs))),
         colour=COLOUR,
     )
     view = discord.ui.View(timeout=None)

@@ -27,6 +27,7 @@ from bot.images import kalooki as images
 from bot.render.common import (
     COLOUR,
     SELECT_OPTIONS_MAX,
+    board_footer,
     card,
     card_label,
     cards,
@@ -325,10 +326,7 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
     if lines:
         embed.add_field(name=t("kalooki.field.log"),
                         value=truncate("\n".join(lines[-LOG_LINES:]), 1024), inline=False)
-    if over:
-        embed.set_footer(text=t("kalooki.footer.seed", seed=table.seed.hex()))
-    elif view.commitment:
-        embed.set_footer(text=t("kalooki.footer.commitment", commitment=view.commitment))
+    board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
     return Rendered(fit(embed), None if over else _board_view(table, view, calls),
                     images.board_picture(view))
 

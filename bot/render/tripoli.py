@@ -19,6 +19,7 @@ import discord
 from bot.images import tripoli as images
 from bot.render.common import (
     COLOUR,
+    board_footer,
     by_suit,
     card,
     card_label,
@@ -36,6 +37,8 @@ from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
 from engine.cards import Rank, Suit
 from engine.core import Option
+from engine.poker import describe as describe_hand
+from engine.poker import hand_value
 from engine.tripoli import events as ev
 from engine.tripoli.events import TripoliEvent
 from engine.tripoli.phases import Phase
@@ -44,7 +47,6 @@ from engine.tripoli.views import TripoliSeatView, TripoliTableView
 
 LOG_LINES = 8
 BUTTON_LEADS_MAX = 5
-HEX_GROUP = 16
 
 PHASE_TITLES = {
     Phase.SPARE: "Spare hand",
@@ -152,20 +154,10 @@ def board(
     lines = [line for line in log if line] + [table.lang.t(note) for note in table.notes]
     if lines:
         embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
-    if over:
-        embed.set_footer(text="Session seed (every deal can be recomputed from it):\n"
-                              + hex_groups(table.seed.hex()))
-    elif view.commitment:
-        embed.set_footer(text=f"Deal {view.deal_number} shuffle commitment, SHA-256:\n"
-                              + hex_groups(view.commitment))
+    board_footer(embed, table, table.lang.t("board.deal_number", deal=view.deal_number),
+                 view.commitment)
     return Rendered(fit(embed), None if over else _board_view(table, view, decisions),
                     images.board_picture(view, _pay_suit_named(view)))
-
-
-def hex_groups(text: str) -> str:
-    """A long hexadecimal string in groups of :data:`HEX_GROUP` characters, one space
-    between them, so that it wraps on a phone (remove the spaces to copy it)."""
-    return " ".join(text[i : i + HEX_GROUP] for i in range(0, len(text), HEX_GROUP))
 
 
 def _status(table: TableInfo, view: TripoliTableView) -> str:
@@ -456,7 +448,7 @@ def _board_view(
     ui = discord.ui.View(timeout=None)
     for seat, (decision, options) in sorted(decisions.items())[:1]:
         for option in options:
-            for button in _decision_buttons(table, seat, decision, option, None):
+            for button in _decision_buttons(table, seat, decision, option, _to_call(view, seat)):
                 ui.add_item(button)
     for button in table_buttons(table, view.deal_number, view.phase is Phase.BETWEEN_DEALS):
         button.row = 1
@@ -483,7 +475,9 @@ def hand(table: TableInfo, view: TripoliSeatView) -> Rendered:
         embed.add_field(name="Your old hand (now the spare hand; you may auction it)",
                         value=cards(view.old_hand), inline=False)
     if view.selection is not None and public.phase in (Phase.SELECT, Phase.BETTING):
-        embed.add_field(name="Your poker five", value=cards(view.selection), inline=False)
+        named = describe_hand(hand_value(view.selection))
+        embed.add_field(name=f"Your poker five: {named}", value=cards(view.selection),
+                        inline=False)
     stack = public.stacks[view.seat]
     facts = [f"Stack: {chips(stack or 0)}"]
     if view.to_call:
@@ -494,11 +488,39 @@ def hand(table: TableInfo, view: TripoliSeatView) -> Rendered:
     return Rendered(fit(embed), _hand_view(table, view), images.hand_picture(view))
 
 
+QUICK_AMOUNTS = {"bet": "Bet {}", "raise": "Raise by {}", "bid": "Bid {}"}
+"""Buttons beside ``Bet…``, ``Raise…`` and ``Bid…`` that act at once with an amount shown
+on them (the runtime reads it from the button: no modal). Bet and raise get the least and
+the most allowed; a bid the least (its most is the whole stack)."""
+
+
+def _quick_amounts(table: TableInfo, seat: int, decision: int,
+                   option: Option) -> list[TableButton]:
+    """The quick-amount buttons of an amount option (:data:`QUICK_AMOUNTS`)."""
+    if option.kind not in QUICK_AMOUNTS or option.min is None or option.max is None:
+        return []
+    amounts = [option.min] if option.kind == "bid" else sorted({option.min, option.max})
+    return [TableButton(Ref(table.id, option.kind, seat, decision, str(amount)),
+                        label=QUICK_AMOUNTS[option.kind].format(amount),
+                        style=discord.ButtonStyle.success, row=0)
+            for amount in amounts]
+
+
+def _to_call(view: TripoliTableView, seat: int) -> int | None:
+    """Chips ``seat`` needs to call in the betting round, from the public view."""
+    poker = view.poker
+    if poker is None or view.phase is not Phase.BETTING:
+        return None
+    stack = view.stacks[seat] or 0
+    return min(poker.current_bet - poker.bets.get(seat, 0), stack) or None
+
+
 def _decision_buttons(
     table: TableInfo, seat: int, decision: int, option: Option, to_call: int | None
 ) -> list[TableButton]:
-    """The row-0 buttons of one option that needs no card: a verb of :data:`_BUTTONS`, or
-    the four suits for ``name_suit`` (§3.6)."""
+    """The row-0 buttons of one option that needs no card: a verb of :data:`_BUTTONS`
+    (``Call N`` shows the amount; an amount verb has its quick amounts beside it), or the
+    four suits for ``name_suit`` (§3.6)."""
     if option.kind == "name_suit":
         return [TableButton(Ref(table.id, "name_suit", seat, decision, named.letter),
                             label=suit(named),
@@ -509,7 +531,8 @@ def _decision_buttons(
     label, style = _BUTTONS[option.kind]
     if option.kind == "call" and to_call:
         label = f"Call {to_call}"
-    return [TableButton(Ref(table.id, option.kind, seat, decision), label=label, style=style,
+    return [*_quick_amounts(table, seat, decision, option),
+            TableButton(Ref(table.id, option.kind, seat, decision), label=label, style=style,
                         row=0)]
 
 

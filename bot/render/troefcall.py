@@ -25,6 +25,7 @@ from bot.images import troefcall as images
 from bot.render.common import (
     COLOUR,
     ROW_BUTTONS_MAX,
+    board_footer,
     by_suit,
     card,
     card_label,
@@ -125,11 +126,8 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
     if lines:
         embed.add_field(name=t("troefcall.field.log"), value="\n".join(lines[-LOG_LINES:]),
                         inline=False)
-    if over:
-        embed.set_footer(text=t("troefcall.footer.seed", seed=table.seed.hex()))
-    elif view.commitment:
-        embed.set_footer(text=t("troefcall.footer.commitment", shuffle=view.deal_number,
-                                commitment=view.commitment))
+    board_footer(embed, table, t("board.shuffle_number", shuffle=view.deal_number),
+                 view.commitment)
     picture = images.board_picture(view)
     if over:
         return Rendered(fit(embed), None, picture)

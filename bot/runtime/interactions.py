@@ -3,9 +3,10 @@ exactly once and within Discord's 3 seconds (DESIGN.md §4, cases C02, C04, C06)
 
 :class:`TableInteractions` is the Discord-facing half of :class:`bot.runtime.registry.TableRegistry`
 (which inherits it): it turns an interaction into one of the registry's member-level
-operations, then answers with the board (``response.edit_message`` when the click came from
-the board), the member's updated private view (and a bot-token board edit), or an
-ephemeral refusal.
+operations (an amount verb asks for its amount in a modal, unless its button carries a
+quick amount in its argument), then answers with the board (``response.edit_message`` when
+the click came from the board), the member's updated private view (and a bot-token board
+edit), or an ephemeral refusal.
 """
 
 from __future__ import annotations
@@ -86,6 +87,7 @@ class TableInteractions:
         try:
             await self.languages.observe(interaction)
             table = self.get(ref.table)
+            await within_deadline(interaction, self.touch(table, interaction.user.id))
             amount = parse_amount(text)
             await within_deadline(
                 interaction, self.act(table, interaction.user.id, ref, (), amount)
@@ -114,6 +116,8 @@ class TableInteractions:
         member = interaction.user
         is_manager = bool(interaction.permissions.manage_channels)
         verb = ref.verb
+        await within_deadline(interaction, self.touch(
+            table, member.id, come_back=verb not in ("back", "leave")))
         if verb == "hand":
             self._require_playing(table)
             seat = table.seat_of(member.id)
@@ -127,6 +131,10 @@ class TableInteractions:
             if not self._from_board(interaction, table):
                 self.schedule_board_edit(table)  # a deleted board is posted again now
             return
+        if verb == "verify":
+            self._require_playing(table)
+            await self._private(interaction, embed=self.render_verify(table, member.id).embed)
+            return
         operation = self._table_operation(table, ref, member, is_manager)
         if operation is not None:
             await within_deadline(interaction, operation)
@@ -134,6 +142,11 @@ class TableInteractions:
             return
         seat = self.decision_seat(table, member.id, ref)
         prompt = self.adapter(table).amount_prompt(table.game, seat, verb)
+        if prompt is not None and ref.arg.isdigit():  # a quick amount: shown on the button
+            await within_deadline(
+                interaction, self.act(table, member.id, ref, (), int(ref.arg)))
+            await self._after_decision(interaction, table)
+            return
         if prompt is not None:
             await interaction.response.send_modal(
                 AmountModal(ref, title=prompt.title, label=prompt.label)

@@ -16,12 +16,17 @@ refused ("try again"), so a crash or a failing store never leaves chips and tabl
 disagreeing. Tables are restored at start-up.
 
 Decisions (DESIGN.md §2): every *required* pending decision of a member has a deadline
-(the table's ``turn_seconds`` option, else the adapter's time for it); on expiry the engine's
-``timeout_action`` applies and counts a strike (two in a row hand the seat to the AI until
-"I'm back"). *Optional* decisions have no deadline and simply lapse. A rule's own timer
-(a pending decision of ``engine.core.SYSTEM`` with a delay) fires when its delay is over.
-A lobby untouched for 10 minutes closes; a started table nobody deals again on for 10
-minutes after a deal, or whose members are all away or leaving at a deal's end, ends.
+(the adapter's base time for it scaled by the table's pace, or its ``turn_seconds``; none
+at the ``untimed`` pace, :mod:`bot.runtime.pace`); on expiry the engine's
+``timeout_action`` applies and counts a strike. Two strikes in a row *and* no interaction
+of the member for :data:`~bot.runtime.pace.AWAY_SILENCE` mark them away: the AI plays
+their seat until they click anything at the table. *Optional* decisions have no deadline
+and simply lapse. A rule's own timer (a pending decision of ``engine.core.SYSTEM`` with a
+delay) fires when its delay is over. A lobby untouched for 10 minutes closes; a started
+table nobody deals again on for 10 minutes after a deal, or whose members are all away or
+leaving at a deal's end, ends — but never while a member interacted with it in the last
+:data:`~bot.runtime.pace.ACTIVE_WINDOW` seconds. The agreed length (``deals`` or
+``minutes``) ends the session at the end of the deal that reaches it.
 
 The member-level operations (:meth:`TableRegistry.join`, :meth:`~TableRegistry.act` …) take
 plain ids and raise :class:`~bot.runtime.refs.Refusal`; the interaction handlers inherited
@@ -46,6 +51,7 @@ from bot.i18n import Msg
 from bot.i18n.choice import Languages
 from bot.render import common, summary
 from bot.render.summary import RatingNote
+from bot.runtime import pace
 from bot.runtime.hands import HandKeeper
 from bot.runtime.interactions import TableInteractions
 from bot.runtime.pictures import Pictures
@@ -55,6 +61,7 @@ from bot.runtime.spec import GameAdapter, GameSpec, Rendered
 from bot.runtime.stakes import POLICIES, StakesPolicy
 from bot.runtime.table import Seat, Table, TableState
 from bot.store import GameResult, InsufficientChips, SeatResult, StoreError, TableWrite
+from engine import fairness
 from engine.core import SYSTEM, IllegalAction, Outcome, SeatedForChips
 
 log = logging.getLogger("parlour.tables")
@@ -62,7 +69,8 @@ log = logging.getLogger("parlour.tables")
 T = TypeVar("T")
 
 TIMEOUTS_TO_AI = 2
-"""Consecutive timeouts after which the AI plays a member's seat (until "I'm back")."""
+"""Consecutive timeouts after which a member silent for :data:`bot.runtime.pace.AWAY_SILENCE`
+is away: the AI plays their seat until they interact again."""
 
 LOBBY_IDLE = 600.0
 """Seconds after its last change at which a lobby closes itself."""
@@ -235,9 +243,11 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                     continue
                 count = table.timeouts[seat] = table.timeouts.get(seat, 0) + 1
                 name = common.note_name(table.seats[seat].member_id, table.seats[seat].name)
-                if count >= TIMEOUTS_TO_AI:
+                member = table.seats[seat].member_id
+                silent = now - table.seen.get(member, 0.0) if member is not None else 0.0
+                if count >= TIMEOUTS_TO_AI and silent >= pace.AWAY_SILENCE:
                     table.seats[seat].ai = True
-                    table.note("note.timed_out_again", name=name)
+                    table.note("note.away", name=name)
                 else:
                     table.note("note.timed_out", name=name)
             await self._progress(table)
@@ -262,11 +272,31 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             table.idle_deadline = None
             if not table.game.between_deals:  # a deal started meanwhile
                 return
+            last = self._last_seen(table)
+            if last is not None and now - last < pace.ACTIVE_WINDOW:
+                table.idle_deadline = last + NEXT_DEAL_IDLE  # a member is still around
+                return
             table.ending = True
             table.note("note.deal_idle")
             table.game.end_session(False)
             await self._progress(table)
         self.schedule_board_edit(table)
+
+    def _last_seen(self, table: Table) -> float | None:
+        """POSIX seconds of the latest interaction of a member still seated, if any."""
+        times = [table.seen[seat.member_id] for seat in table.seats
+                 if seat.member_id is not None and not seat.left and seat.member_id in table.seen]
+        return max(times, default=None)
+
+    async def touch(self, table: Table, member_id: int, *, come_back: bool = True) -> None:
+        """Record an interaction of ``member_id`` with ``table`` (any click, modal or table
+        command); a seated member the AI plays for (away) is back at once unless
+        ``come_back`` is False (the I'm back button does it itself)."""
+        table.seen[member_id] = self._now()
+        seat = table.seat_of(member_id)
+        if (come_back and seat is not None and table.state is TableState.PLAYING
+                and table.seats[seat].ai and not table.seats[seat].leaving):
+            await self.back(table, member_id)
 
     # ------------------------------------------------------------------ lookup
 
@@ -335,6 +365,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             options=dict(options),
             seats=[Seat(host_id, host_name, team=_team(spec, team, []))],
             idle_deadline=self._now() + LOBBY_IDLE,
+            seen={host_id: self._now()},
         )
         self.by_channel[channel_id] = table
         self.by_id[table.id] = table
@@ -414,6 +445,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         async with self._changing(table):
             if table.seat_of(member_id) is not None:
                 raise Refusal("seated", Msg("refusal.seated"))
+            table.seen[member_id] = self._now()
             if table.state is TableState.LOBBY:
                 if len(table.seats) >= spec.seats.stop - 1:
                     raise Refusal("full", Msg("refusal.full", count=spec.seats.stop - 1))
@@ -431,6 +463,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 raise Refusal("ending", Msg("refusal.ending_no_seats"))
             if not table.game.between_deals:
                 raise Refusal("mid_deal", Msg("refusal.mid_deal"))
+            if pace.pace_of(table.options) == "untimed":
+                raise Refusal("pace", Msg("refusal.untimed"))
             if spec.joins_between_deals:
                 self._add_seat(table, spec, member_id, name)
             elif spec.substitutes:
@@ -623,6 +657,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 players = low if low == high else Msg("lobby.range", low=low, high=high)
                 raise Refusal("few", Msg("refusal.few", game=Msg(f"game.{spec.name}"),
                                          players=players, count=len(table.seats)))
+            if pace.untimed_refusal(table.options, [s.member_id for s in table.seats]):
+                raise Refusal("pace", Msg("refusal.untimed"))
             seed = secrets.token_bytes(32)
             table.seats = self._seating(table, spec, adapter, seed)
             table.seat_members()
@@ -632,6 +668,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 raise Refusal.of(error) from error
             table.moves += self.stakes(table).on_start(table)
             table.game, table.seed, table.state = game, seed, TableState.PLAYING
+            table.started_at = self._now()
             table.notes.clear()
             await self._progress(table)
 
@@ -829,10 +866,10 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         self._schedule_publish(table)
 
     def _arm(self, table: Table) -> None:
-        """Give every member's new *required* decision a deadline (the table's
-        ``turn_seconds`` option, else the game's time for that decision) and every rule
-        timer its delay; drop the others. Between deals the table's idle time runs
-        (:data:`NEXT_DEAL_IDLE` from the deal's end)."""
+        """Give every member's new *required* decision a deadline (the game's time for that
+        decision at the table's pace, :func:`bot.runtime.pace.decision_seconds`; none when
+        untimed) and every rule timer its delay; drop the others. Between deals the table's
+        idle time runs (:data:`NEXT_DEAL_IDLE` from the deal's end)."""
         game = table.game
         wanted: dict[int, tuple[int, float | None]] = {}
         if table.state is TableState.PLAYING:
@@ -856,8 +893,10 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             if seat in table.deadlines:
                 continue
             if after is None:
-                after = (table.options.get("turn_seconds")
-                         or self.adapter(table).decision_seconds(game, seat))
+                after = pace.decision_seconds(
+                    table.options, self.adapter(table).decision_seconds(game, seat))
+                if after is None:  # untimed
+                    continue
             table.deadlines[seat] = (decision, self._now() + after)
 
     async def _advance(self, table: Table, in_driver: bool) -> None:
@@ -871,6 +910,12 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 if not table.ending and self._cannot_go_on(table):
                     table.ending = True
                     table.note("note.too_few")
+                    game.end_session(False)
+                    continue
+                agreed = None if table.ending else self._length_reached(table)
+                if agreed is not None:
+                    table.ending = True
+                    table.notes.append(agreed)
                     game.end_session(False)
                     continue
                 for seat, entry in enumerate(table.seats):
@@ -887,14 +932,32 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             self._apply_ai(table, seat)
         raise RuntimeError(f"table {table.id}: AI seats did not stop acting")
 
+    def _length_reached(self, table: Table) -> Msg | None:
+        """The note ending the session at a deal's end when its agreed length is reached
+        (the ``deals`` or ``minutes`` option, :mod:`bot.runtime.pace`), else None. A game
+        that counts its ``deals`` itself (:attr:`GameSpec.counts_deals`) ends by itself."""
+        deals, minutes = table.options.get("deals"), table.options.get("minutes")
+        if deals and not self.spec(table).counts_deals and table.game.deal_number >= deals:
+            return Msg("note.agreed_deals", count=deals)
+        if (minutes and table.started_at is not None
+                and self._now() - table.started_at >= minutes * 60):
+            return Msg("note.agreed_minutes", count=minutes)
+        return None
+
     def _cannot_go_on(self, table: Table) -> bool:
         """True at the end of a deal when the game must end: fewer seats than the game's
         minimum stay, or no member who stays is present (every one leaving or away, the AI
-        playing their seats). Leaving seats are then kept for the game's own ending, so
+        playing their seats, and none interacted within
+        :data:`~bot.runtime.pace.ACTIVE_WINDOW`). Leaving seats are then kept for the game's
+        own ending, so
         everything at stake is played for and settled (rules/tripoli.md §2.9 item 59)."""
         staying = [s for s in table.active_seats() if not table.seats[s].leaving]
-        present = any(table.seats[s].member_id is not None and not table.seats[s].ai
-                      for s in staying)
+        now = self._now()
+        present = any(
+            (member := table.seats[s].member_id) is not None
+            and (not table.seats[s].ai
+                 or now - table.seen.get(member, 0.0) < pace.ACTIVE_WINDOW)
+            for s in staying)
         return not present or len(staying) < self.spec(table).seats.start
 
     async def _drive_ai(self, table: Table, delay: float) -> None:
@@ -1089,6 +1152,15 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             return common.closed(info, info.lang.t(reason))
         return summary.board(adapter, info, game, table.rating)
 
+    def render_verify(self, table: Table, member_id: int) -> Rendered:
+        """The private answer to **Verify** for ``member_id`` (in their language): the
+        current shuffle's whole commitment and how to check it
+        (:func:`bot.render.common.verify`); no seed is shown."""
+        commitment = getattr(table.game, "commitment", None)
+        info = table.info(self.spec(table), self.languages.private(member_id))
+        return common.verify(info, commitment,
+                             _shuffle_number(table.seed, commitment, table.game.deal_number))
+
     def render_hand(self, table: Table, seat: int) -> Rendered:
         """Seat ``seat``'s private view of ``table`` and its controls, with its draft of
         the current decision."""
@@ -1120,6 +1192,20 @@ def _team(spec: GameSpec, wanted: int | None, seats: list[Seat]) -> int | None:
             raise Refusal("team_full", Msg("refusal.team_full", team=team))
         return wanted
     return min(range(len(spec.teams)), key=lambda team: (sizes[team], team))
+
+
+SHUFFLES_PER_DEAL_MAX = 8
+"""Bound on the shuffles a game draws per deal (redeals, void deals), for the search of
+:func:`_shuffle_number`."""
+
+
+def _shuffle_number(seed: bytes, commitment: str | None, deals: int) -> int | None:
+    """The number ``n`` of the session's shuffle whose commitment is ``commitment`` (games
+    number their shuffles their own way: redeals, void deals), or None (a fixed deck)."""
+    if commitment is None:
+        return None
+    return next((n for n in range(1, SHUFFLES_PER_DEAL_MAX * (deals + 1))
+                 if fairness.commitment(seed, n) == commitment), None)
 
 
 def _log_failure(task: asyncio.Task[Any]) -> None:

@@ -58,6 +58,10 @@ class GameSpec:
         What ``Outcome.scores`` counts (``"chip"``, ``"point"``, ``"penalty_point"``): the
         catalog message ``summary.score.<noun>`` writes a score on the final board ("130
         chips").
+    counts_deals
+        The game itself ends after the table's ``deals`` option (its own end rule, e.g.
+        Troefcall's agreed hands); else the runtime ends the session at the end of that
+        many deals (:mod:`bot.runtime.pace`).
     """
 
     name: str
@@ -69,6 +73,7 @@ class GameSpec:
     joins_between_deals: bool = False
     substitutes: bool = False
     score_noun: str = "point"
+    counts_deals: bool = False
 
     def team_of(self, seat: int) -> int | None:
         """The team index of ``seat`` in a partners game, else None."""
@@ -129,6 +134,9 @@ class TableInfo:
     lang
         The language to render in: the channel's for the board and lobby, the viewer's for
         a private hand (:mod:`bot.i18n.choice`).
+    pace
+        The table's pace and agreed length, as catalog messages
+        (:func:`bot.runtime.pace.describe`).
     """
 
     id: str
@@ -141,6 +149,7 @@ class TableInfo:
     deadlines: Mapping[int, float] = field(default_factory=dict)
     seed: bytes = b""
     lang: Language = ENGLISH
+    pace: tuple[Msg, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -283,7 +292,8 @@ class GameAdapter(Protocol):
         ...
 
     def decision_seconds(self, game: Game, seat: int) -> float:
-        """Seconds ``seat``'s required decision may take before its timeout action applies."""
+        """Base seconds ``seat``'s required decision may take before its timeout action
+        applies: the ``normal`` pace, which the runtime scales (:mod:`bot.runtime.pace`)."""
         ...
 
     def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action | None:

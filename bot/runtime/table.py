@@ -19,6 +19,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import ENGLISH, Language, Msg
+from bot.runtime import pace
 from bot.runtime.spec import GameAdapter, GameSpec, SeatInfo, TableInfo
 from bot.store import ChipMove, GameResult
 
@@ -147,6 +148,13 @@ class Table:
     pictures
         Message id -> name of the picture attached to it (the board, DM hand views; not
         saved: after a restart the next edit attaches the picture again).
+    seen
+        Member id -> POSIX seconds of their last interaction with the table (any click,
+        modal or table command): a member silent for :data:`bot.runtime.pace.AWAY_SILENCE`
+        may be marked away; a session never ends by itself within
+        :data:`bot.runtime.pace.ACTIVE_WINDOW` of a member's interaction.
+    started_at
+        POSIX seconds of the Start (the ``minutes`` option counts from it), None in the lobby.
     """
 
     id: str
@@ -189,6 +197,8 @@ class Table:
     after_board: int = 0
     pictures: dict[int, str] = field(default_factory=dict, repr=False)
     rating: RatingNote | None = field(default=None, repr=False)
+    seen: dict[int, float] = field(default_factory=dict)
+    started_at: float | None = None
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""
@@ -209,6 +219,7 @@ class Table:
             deadlines={seat: when for seat, (_decision, when) in self.deadlines.items()},
             seed=self.seed if over else b"",
             lang=lang,
+            pace=pace.describe(self.options, spec.counts_deals),
         )
 
     def seat_of(self, member_id: int) -> int | None:
@@ -253,6 +264,8 @@ class Table:
             "ranked": self.ranked,
             "substituted": self.substituted,
             "staked": self.staked,
+            "seen": list(self.seen.items()),
+            "started_at": self.started_at,
             "game_schema": None if self.game is None else self.game.SCHEMA_VERSION,
             "game": None if self.game is None else self.game.model_dump_json(),
         })
@@ -303,6 +316,8 @@ class Table:
             substituted=data.get("substituted", False),
             staked=data.get("staked", _staked_before(data, seats)),
             drafts={seat: (decision, draft) for seat, decision, draft in data.get("drafts", [])},
+            seen={member: when for member, when in data.get("seen", [])},
+            started_at=data.get("started_at"),
         )
         table.notes.extend(Msg.load(note) for note in data["notes"])
         return table
@@ -319,6 +334,6 @@ def _staked_before(data: dict[str, Any], seats: list[Seat]) -> int:
 _SAVED_FIELDS = (
     "seats", "state", "game", "seed", "board_message_id", "ending", "notes", "deadlines",
     "timeouts", "idle_deadline", "dm_messages", "dm_closed", "host_id", "ranked", "substituted",
-    "staked", "drafts",
+    "staked", "drafts", "started_at", "seen",
 )
 """The fields :meth:`Table.snapshot` saves that a change may alter (not the ids)."""

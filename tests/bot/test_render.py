@@ -106,7 +106,7 @@ def play_to_the_end(table: Table, rng: random.Random, seats: int) -> None:
     check(final, table)
     assert [c["label"] for row in final.view.to_components() for c in row["components"]] == [
         "Rematch", "My record"]
-    assert render.hex_groups(table.seed.hex()) in final.embed.footer.text
+    assert common.hex_groups(table.seed.hex()) in final.embed.footer.text
     assert renders > 3, renders  # the first deal, its actions, the next deals
 
 
@@ -390,7 +390,7 @@ def test_player_facing_text_names_no_rule_file():
     table.game.end_session(True)
     play_until(table, lambda game: game.is_over)
     footer = board_of(table).embed.footer.text or ""
-    assert render.hex_groups(table.seed.hex()) in footer
+    assert common.hex_groups(table.seed.hex()) in footer
     for text in [*texts, footer]:
         assert "§" not in text and ".md" not in text and "DESIGN" not in text, text
 
@@ -473,18 +473,18 @@ def test_chip_counts_are_plural_only_above_one():
     assert render.chips(1) == "1 chip" and render.chips(2) == "2 chips"
 
 
-def test_the_fairness_line_wraps_on_a_phone():
+def test_the_fairness_line_is_a_short_hash_that_fits_a_phone():
     table = started("classic")
     footer = board_of(table).embed.footer.text
     commitment = table.game.public_view().commitment
-    assert render.hex_groups(commitment) in footer
+    assert f"{commitment[:common.SHORT_HASH]}…" in footer and commitment not in footer
     assert max(len(word) for word in footer.split()) <= 20
-    assert render.hex_groups(commitment).replace(" ", "") == commitment
+    assert common.hex_groups(commitment).replace(" ", "") == commitment
     table.game.end_session(True)
     play_until(table, lambda game: game.is_over)
     footer = board_of(table).embed.footer.text
     assert max(len(word) for word in footer.split()) <= 20
-    assert render.hex_groups(table.seed.hex()) in footer
+    assert common.hex_groups(table.seed.hex()) in footer
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))

@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import asyncio
 from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.games import GAMES
+from bot.runtime import pace
 from bot.runtime.interactions import parse_amount
 from bot.runtime.refs import STALE_MESSAGE, Ref, Refusal
 from bot.runtime.registry import TableRegistry
@@ -43,16 +45,18 @@ def registry(store, tmp_path) -> TableRegistry:
 
 
 async def lobby(registry: TableRegistry, *members: int, buy_in: int = 100,
-                bet_limit: int = 10) -> Table:
+                bet_limit: int = 10, pace: str = "normal") -> Table:
+    """A Tripoli lobby of ``members`` (the first is the host), at the ``normal`` pace (the
+    game's own seconds per decision) unless told."""
     table = registry.open("tripoli", guild_id=GUILD, channel_id=CHANNEL, host_id=members[0],
-                          host_name=f"m{members[0]}", options={"bet_limit": bet_limit},
-                          buy_in=buy_in)
+                          host_name=f"m{members[0]}",
+                          options={"bet_limit": bet_limit, "pace": pace}, buy_in=buy_in)
     for member in members[1:]:
         await registry.join(table, member, f"m{member}")
     return table
 
 
-async def started(registry: TableRegistry, *members: int, **options: int) -> Table:
+async def started(registry: TableRegistry, *members: int, **options: Any) -> Table:
     table = await lobby(registry, *members, **options)
     await registry.start(table, members[0], is_manager=False)
     return table
@@ -371,7 +375,16 @@ async def test_a_silent_member_times_out_then_the_ai_plays_until_they_are_back(r
     assert other not in table.deadlines
     clock.advance(121)
     await registry.fire_due()
-    assert table.timeouts[dealer] == 2 and table.seats[dealer].ai  # the AI took the seat
+    assert table.timeouts[dealer] == 2 and not table.seats[dealer].ai  # silent 3 min only
+    assert table.notes[-1].key == "note.timed_out"
+    for _ in range(20):  # nobody clicks: the next decisions time out too
+        if table.seats[dealer].ai:
+            break
+        due = min(when for _decision, when in table.deadlines.values())
+        clock.advance(due - clock.now().timestamp() + 1)
+        await registry.fire_due()
+    silence = clock.now().timestamp() - table.seen[member_of(table, dealer)]
+    assert silence >= pace.AWAY_SILENCE and table.timeouts[dealer] >= 2  # then the AI plays
     assert dealer not in table.game.to_act and dealer not in table.deadlines
     with pytest.raises(Refusal) as refused:
         await registry.back(table, member_of(table, other))

@@ -20,13 +20,15 @@ async def test_help_explains_the_bot_to_a_stranger(world):
     text = "\n".join([embed.description or "", *(f"{f.name}\n{f.value}" for f in embed.fields)])
     for game in world.bot.tables.games:
         assert f"/{game} start" in text and f"/{game} how-to-play" in text
-    for button in ("Join", "Add AI", "Start", "My hand", "Next deal", "I'm back", "Leave"):
+    for button in ("Join", "Add AI", "Start", "My hand", "Next deal", "I'm back", "Leave",
+                   "Verify"):
         assert f"**{button}**" in text, button
     for command in ("rules", "how-to-play", "house-rules", "kick", "end"):
         assert f"/<game> {command}" in text, command
     for command in ("/chips balance", "/leaderboard", "/settings dm"):
         assert command in text
     assert "ranked" in text and "casual" in text and "SHA-256" in text
+    assert "pace:" in text and "minutes:" in text
 
 
 @pytest.mark.parametrize("game", list(GAMES))

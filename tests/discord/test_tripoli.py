@@ -15,7 +15,7 @@ from typing import Any
 from leak_scan import embed_texts, shown_cards
 from simcord import InteractionResult, MemberActor
 
-from bot.render.tripoli import hex_groups
+from bot.render.common import SHORT_HASH, hex_groups
 from bot.runtime.table import Table, TableState
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
@@ -163,8 +163,11 @@ class Session:
             case Phase.SELECT:
                 hand = await self.my_hand(member)
                 await self.click(member, hand, label="Best five")
-            case Phase.BETTING:
-                await self.click(member, self.board, label="Check" if "check" in kinds else "Call")
+            case Phase.BETTING if "check" in kinds:
+                await self.click(member, self.board, label="Check")
+            case Phase.BETTING:  # "Call N": the board shows what calling costs
+                call = next(label for label in labels(self.board) if label.startswith("Call"))
+                await self.click(member, self.board, label=call)
             case Phase.MICHIGAN:
                 hand = await self.my_hand(member)
                 leads = [label for label in labels(hand) if label.startswith("Lead ")]
@@ -191,7 +194,8 @@ class Session:
 
 
 def labels(message: Any) -> list[str]:
-    return [c.get("label") or "" for row in message.components for c in row["components"]]
+    rows = [row if isinstance(row, dict) else row.to_dict() for row in message.components]
+    return [c.get("label") or "" for row in rows for c in row["components"]]
 
 
 def options(message: Any) -> list[str]:
@@ -219,7 +223,7 @@ async def test_ranked_session_three_members(world):
     assert start.response.id == session.board.id  # the lobby became the board
     assert await world.balances(alice, bob, carol) == [b - 50 for b in before]
     assert await world.store.table_escrow(session.table.id) == 150
-    assert hex_groups(session.game.commitment) in session.board.embeds[0].footer.text
+    assert session.game.commitment[:SHORT_HASH] in session.board.embeds[0].footer.text
 
     async def scripted(seat: int, member: MemberActor) -> None:
         """Deal 1 uses the auction, a bid modal, the poker select and a bet."""

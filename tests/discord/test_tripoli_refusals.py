@@ -136,7 +136,7 @@ async def test_tables_survive_a_restart_and_old_buttons_keep_working(world):
 
 async def test_the_game_never_stalls_on_a_silent_or_departed_player(world):
     """C11: the dealer stops responding; a member leaves while it is their turn."""
-    session = await open_table(world, world.alice, world.bob, world.carol)
+    session = await open_table(world, world.alice, world.bob, world.carol, pace="normal")
     await session.click(world.alice, session.board, label="Start")
     dealer = session.game.dealer
     assert "Time left: <t:" in session.board.embeds[0].description
@@ -156,14 +156,24 @@ async def test_the_game_never_stalls_on_a_silent_or_departed_player(world):
     await session.check_chips()
 
 
-async def test_after_two_timeouts_the_ai_plays_until_i_am_back(world):
-    session = await open_table(world, world.alice, world.bob)
+async def test_after_two_timeouts_and_minutes_of_silence_the_ai_plays_until_i_am_back(world):
+    session = await open_table(world, world.alice, world.bob, pace="normal")
     await session.click(world.alice, session.board, label="Start")
     dealer = session.game.dealer
     member, other = session.member(dealer), session.member(1 - dealer)
-    for seconds in (61, 121):  # the spare decision, then the choice of five
-        world.clock.advance(seconds)
-        await world.env.advance_time(seconds)
+    world.clock.advance(61)  # the spare decision times out
+    await world.env.advance_time(61)
+    hand = await session.my_hand(other)  # the other member chooses his five
+    await session.click(other, hand, label="Best five")
+    world.clock.advance(121)  # her choice of five times out
+    await world.env.advance_time(121)
+    assert session.table.timeouts == {dealer: 2}
+    assert not session.table.seats[dealer].ai  # two timeouts, but only three silent minutes
+    for _ in range(10):  # her next decisions time out too, in more silence
+        if session.table.seats[dealer].ai:
+            break
+        world.clock.advance(61)
+        await world.env.advance_time(61)
     assert session.table.seats[dealer].ai and "I'm back" in labels(session.board)
     text = await refused(session, other, session.board, "I'm back")
     assert "already" in text

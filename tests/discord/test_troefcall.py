@@ -20,7 +20,7 @@ from test_tripoli import Session, labels
 from test_tripoli_preset_tables import manager
 
 from bot.i18n import ENGLISH
-from bot.render.common import card_label
+from bot.render.common import SHORT_HASH, card_label, hex_groups
 from bot.render.troefcall import suit_name
 from bot.runtime.table import TableState
 from engine.cards import Suit
@@ -157,7 +157,7 @@ async def finished(session: TroefcallSession) -> None:
     final = session.board
     text = " ".join(embed_texts(final.embeds))
     assert f"{('Team A', 'Team B')[game.winner]} wins" in text
-    assert table.seed.hex() in final.embeds[0].footer.text
+    assert hex_groups(table.seed.hex()) in final.embeds[0].footer.text
     assert labels(final) == ["Rematch", "My record"]
     [(result, _id)] = await world.store.results(world.guild.id, "troefcall")
     assert result.complete and result.game == "troefcall"
@@ -180,7 +180,7 @@ async def test_two_members_and_two_ai_play_a_game_to_15(world):
     assert [s.member_id for s in session.table.seats[:2]] == [alice.id, bob.id]
     board = session.board.embeds[0]
     assert any(f.name == JACK_SEARCH for f in board.fields)
-    assert session.game.commitment in board.footer.text
+    assert session.game.commitment[:SHORT_HASH] in board.footer.text
     await session.play_until(lambda: session.table.state is TableState.OVER)
     await finished(session)
     [(result, _id)] = await world.store.results(world.guild.id, "troefcall")
