@@ -33,7 +33,7 @@ from bot.store.sql import daily_amount
 CHIPS_COLOUR = discord.Colour.gold()
 DAILY_PERIOD = timedelta(hours=24)
 HISTORY_PAGE = 10
-_DIGITS = re.compile(r"[0-9]{1,20}")
+_DIGITS = re.compile(r"[0-9]+")
 REASONS = {
     "starting_grant": "starting_grant", "daily": "daily", "gift": "gift", "buy_in": "buy_in",
     "stake": "stake", "escrow": "buy_in", "payout": "settlement", "leave": "settlement",
@@ -325,12 +325,16 @@ class Chips(commands.Cog):
 
 def parse_chips(text: str, lang: Language) -> int | str:
     """A typed amount of chips (digits only, ASCII or Persian), or the sentence in ``lang``
-    saying why it is not one (``-5``, ``0``, ``1e3``, ``１２`` and ``2**63`` are refused)."""
+    saying why it is not one (``-5``, ``0``, ``1e3``, ``１２`` and ``2**63`` are refused; a
+    number of more digits than :data:`MAX_CHIPS` is over the limit, not "not a number")."""
     cleaned = ascii_digits(text.strip())
     shown = discord.utils.escape_markdown(cleaned[:20]) or lang.t("refusal.nothing")
     if not _DIGITS.fullmatch(cleaned):
         return lang.t("chips.not_a_number", typed=shown)
-    amount = int(cleaned)
+    digits = cleaned.lstrip("0") or "0"
+    if len(digits) > len(str(MAX_CHIPS)):  # also spares int() thousands of digits
+        return lang.t("chips.at_most", count=MAX_CHIPS, amount=lang.grouped(MAX_CHIPS))
+    amount = int(digits)
     if amount < 1:
         return lang.t("chips.at_least_one")
     if amount > MAX_CHIPS:

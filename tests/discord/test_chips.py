@@ -210,6 +210,22 @@ async def test_bad_admin_amounts_are_refused_and_nothing_moves(world, command, a
     assert result.response.ephemeral and "bots don't hold chips" in result.response.content
 
 
+@pytest.mark.parametrize("amount", ["9" * 30, "1" * 5000, "0" * 30 + "2" * 13])
+async def test_admin_amounts_of_too_many_digits_are_over_the_limit(world, amount):
+    """A whole number too long for any balance is refused as above the limit (not as "not a
+    whole number"), even one of thousands of digits; nothing moves."""
+    boss = await admin(world)
+    await world.balances(world.bob)
+    result = await world.slash(boss, "chips grant", member=world.bob, amount=amount)
+    assert result.response.ephemeral
+    assert "at most 1,000,000,000,000 chips" in result.response.content
+    assert "not a whole number" not in result.response.content
+    assert await world.balances(world.bob) == [STARTING]
+    result = await world.slash(boss, "chips grant", member=world.bob, amount="0" * 30 + "7")
+    assert not result.response.ephemeral
+    assert await world.balances(world.bob) == [STARTING + 7]
+
+
 @pytest.mark.parametrize("amount", [10**3 + 0.5, "1e3", 2**63])
 async def test_gift_amounts_that_are_not_integers_never_reach_the_bot(world, amount):
     """Discord itself refuses a non-integer (or out-of-range) integer option."""
