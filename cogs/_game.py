@@ -220,7 +220,8 @@ class GameCog(commands.GroupCog):
     @app_commands.command(name="how-to-play")
     async def how_to_play(self, interaction: discord.Interaction) -> None:
         """Learn this game: a short guide, page by page, and its terms."""
-        rendered = page_message(self.GAME, 0)
+        lang = await self.bot.languages.for_member(interaction)
+        rendered = page_message(self.GAME, 0, lang)
         await interaction.response.send_message(
             embed=rendered.embed, view=rendered.view, ephemeral=True)
 

@@ -1,22 +1,34 @@
-"""How-to-play guides: a few short pages per game, and a glossary of its terms.
+"""How-to-play guides: a few short pages per game, and a glossary of its terms, in every
+language of :mod:`bot.i18n`.
 
 Each game's module (:mod:`bot.guides.tripoli`, :mod:`bot.guides.troefcall`,
-:mod:`bot.guides.kalooki`) holds its :class:`Guide` as plain data; :data:`GUIDES` lists them
-by game name (the name of the game's slash-command group). :mod:`bot.guides.paging` renders a
-page and its Previous/Next buttons.
+:mod:`bot.guides.kalooki`) names its :class:`Guide`'s pages and terms; their texts are
+catalog messages (``guide.<game>.<page>.title`` and ``guide.<game>.<page>``, glossary
+``guide.<game>.term.<term>`` and ``guide.<game>.means.<term>``), written from the game's
+``rules/<game>.md``. :data:`GUIDES` lists them by game name (the name of the game's
+slash-command group). :mod:`bot.guides.paging` renders a page and its Previous/Next buttons.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any
+
+from bot.i18n import Language, Msg
 
 
 @dataclass(frozen=True)
 class Page:
-    """One page of a guide: a short title and its text (Discord Markdown)."""
+    """One page of a guide as a reader sees it: a short title and its text (Discord
+    Markdown), both in the reader's language."""
 
     title: str
     text: str
+
+
+def _no_values(lang: Language) -> Mapping[str, Any]:
+    return {}
 
 
 @dataclass(frozen=True)
@@ -25,23 +37,48 @@ class Guide:
 
     Attributes
     ----------
-    title
-        The game's name as players know it.
+    game
+        The game's name (``tripoli``): its catalog ids start ``guide.<game>.``, its title
+        is message ``game.<game>``.
     pages
-        The guide in reading order (the glossary page follows them).
+        The pages' names in reading order (the glossary page follows them); a :class:`Page`
+        is a page not yet in the catalogs (English in every language).
     glossary
-        ``(term, meaning)`` pairs, in the order they are listed.
+        The terms' names, in the order they are listed; a ``(term, meaning)`` pair is a
+        term not yet in the catalogs.
+    values
+        The placeholders of the pages' texts in a language (numbers and lines the guide
+        reads from the engine, such as Kalooki's contracts).
     """
 
-    title: str
-    pages: tuple[Page, ...]
-    glossary: tuple[tuple[str, str], ...]
+    game: str
+    pages: tuple[str | Page, ...]
+    glossary: tuple[str | tuple[str, str], ...]
+    values: Callable[[Language], Mapping[str, Any]] = _no_values
 
-    @property
-    def all_pages(self) -> tuple[Page, ...]:
-        """The pages, then the glossary as the last page."""
-        terms = "\n".join(f"**{term}** — {meaning}" for term, meaning in self.glossary)
-        return (*self.pages, Page("Glossary", terms))
+    def title(self, lang: Language) -> str:
+        """The game's name as players know it, in ``lang``."""
+        return lang.t(f"game.{self.game}")
+
+    def terms(self, lang: Language) -> list[tuple[str, str]]:
+        """``(term, meaning)`` pairs of the glossary in ``lang``."""
+        return [name if isinstance(name, tuple) else
+                (lang.t(f"guide.{self.game}.term.{name}"),
+                 lang.t(f"guide.{self.game}.means.{name}")) for name in self.glossary]
+
+    def all_pages(self, lang: Language) -> tuple[Page, ...]:
+        """The pages in ``lang``, then the glossary as the last page."""
+        values = self.values(lang)
+        pages = [name if isinstance(name, Page) else
+                 Page(lang.t(f"guide.{self.game}.{name}.title"),
+                      lang.t(f"guide.{self.game}.{name}", **values)) for name in self.pages]
+        terms = "\n".join(
+            lang.t("guide.glossary_line", term=name[0], meaning=name[1])
+            if isinstance(name, tuple) else
+            lang.t("guide.glossary_line", term=Msg(f"guide.{self.game}.term.{name}"),
+                   meaning=Msg(f"guide.{self.game}.means.{name}"))
+            for name in self.glossary)
+        return (*pages, Page(lang.t("guide.glossary"), terms))
 
 
 def _guides() -> dict[str, Guide]:

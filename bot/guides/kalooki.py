@@ -16,7 +16,7 @@ def _contracts(rules: KalookiRules) -> str:
 
 
 GUIDE = Guide(
-    title="Caribbean Kalooki",
+    game="kalooki",
     pages=(
         Page("A rummy of contracts", (
             "Caribbean Kalooki is a Jamaican rummy for 3 to 6 players with 108 cards: two "

@@ -2,8 +2,10 @@
 
 The buttons are :class:`GuidePageButton` dynamic items whose custom_id names the game and the
 page they open (``guide:tripoli:2``); a click edits the message it came from (a private
-answer to ``/<game> how-to-play``) to show that page. Call :func:`register_guides` once per
-bot.
+answer to ``/<game> how-to-play``) to show that page, in the clicking member's language
+(:meth:`bot.i18n.choice.Languages.for_member`), so a page turned after a restart or after a
+change of ``/settings language`` reads as a fresh ``how-to-play`` would. Call
+:func:`register_guides` once per bot.
 """
 
 from __future__ import annotations
@@ -14,34 +16,37 @@ from typing import Any
 import discord
 
 from bot.guides import GUIDES
+from bot.i18n import ENGLISH, Language, Msg
 from bot.render.common import COLOUR, fit, visible
 from bot.runtime.spec import Rendered
 
 PREFIX = "guide"
 
 
-def page_message(game: str, index: int) -> Rendered:
-    """Page ``index`` of ``game``'s guide (clamped to its pages) and its buttons.
+def page_message(game: str, index: int, lang: Language = ENGLISH) -> Rendered:
+    """Page ``index`` of ``game``'s guide (clamped to its pages) and its buttons, in
+    ``lang``.
 
     Raises
     ------
     KeyError
         If ``game`` has no guide.
     """
-    pages = GUIDES[game].all_pages
+    pages = GUIDES[game].all_pages(lang)
     index = min(max(index, 0), len(pages) - 1)
     page = pages[index]
     embed = discord.Embed(
-        title=f"How to play {GUIDES[game].title} — {page.title}",
+        title=lang.t("guide.title", game=Msg(f"game.{game}"), page=page.title),
         description=visible(page.text),
         colour=COLOUR,
     )
-    embed.set_footer(text=f"Page {index + 1} of {len(pages)} · /help lists every command")
+    embed.set_footer(text=lang.t("guide.footer", page=index + 1, pages=len(pages)))
     view = discord.ui.View(timeout=None)
     if len(pages) > 1:
-        view.add_item(GuidePageButton(game, max(index - 1, 0), label="◀ Previous",
+        view.add_item(GuidePageButton(game, max(index - 1, 0), label=lang.t("guide.previous"),
                                       disabled=index == 0))
-        view.add_item(GuidePageButton(game, min(index + 1, len(pages) - 1), label="Next ▶",
+        view.add_item(GuidePageButton(game, min(index + 1, len(pages) - 1),
+                                      label=lang.t("guide.next"),
                                       disabled=index == len(pages) - 1))
     return Rendered(fit(embed), view)
 
@@ -67,11 +72,12 @@ class GuidePageButton(
         return cls(match["game"], int(match["page"]), label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        languages = interaction.client.languages  # type: ignore[attr-defined]
+        lang = await languages.for_member(interaction)
         if self.game not in GUIDES:
-            await interaction.response.send_message(
-                "This guide is no longer available; `/help` lists the games.", ephemeral=True)
+            await interaction.response.send_message(lang.t("guide.gone"), ephemeral=True)
             return
-        rendered = page_message(self.game, self.page)
+        rendered = page_message(self.game, self.page, lang)
         await interaction.response.edit_message(embed=rendered.embed, view=rendered.view)
 
 

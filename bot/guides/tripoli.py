@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.guides import Guide, Page
 
 GUIDE = Guide(
-    title="Tripoli",
+    game="tripoli",
     pages=(
         Page("Three games in one deal", (
             "Tripoli is played for chips by 2 to 9 players (4 to 7 is best). Every deal has "

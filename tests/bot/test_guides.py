@@ -1,5 +1,5 @@
-"""The how-to-play guides: every page of every game fits Discord, and each guide covers its
-game's decisions and terms."""
+"""The how-to-play guides: every page of every game fits Discord in every language, and each
+guide covers its game's decisions and terms."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import pytest
 from bot.games import GAMES
 from bot.guides import GUIDES
 from bot.guides.paging import page_message
+from bot.i18n import ENGLISH, LANGUAGES
 from bot.render import common
 
 
@@ -15,22 +16,39 @@ def test_every_hosted_game_has_a_guide():
     assert set(GAMES) <= set(GUIDES)
 
 
+@pytest.mark.parametrize("code", list(LANGUAGES))
 @pytest.mark.parametrize("game", list(GUIDES))
-def test_every_page_fits_discord_and_names_no_rule_file(game):
-    pages = GUIDES[game].all_pages
+def test_every_page_fits_discord_in_every_language_and_names_no_rule_file(game, code):
+    lang = LANGUAGES[code]
+    pages = GUIDES[game].all_pages(lang)
     assert len(pages) >= 3
     for index in range(len(pages)):
-        rendered = page_message(game, index)
-        assert common.limit_problems(rendered) == [], (game, index)
+        rendered = page_message(game, index, lang)
+        assert common.limit_problems(rendered) == [], (game, code, index)
         text = rendered.embed.description or ""
         assert rendered.embed.description == common.visible(pages[index].text)  # nothing cut
-        assert f"Page {index + 1} of {len(pages)}" in rendered.embed.footer.text
+        assert rendered.embed.footer.text == lang.t("guide.footer", page=index + 1,
+                                                    pages=len(pages))
+        assert pages[index].title in rendered.embed.title
         assert "§" not in text and ".md" not in text and "DESIGN" not in text
+
+
+@pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
+@pytest.mark.parametrize("game", ["troefcall"])
+def test_a_translated_guide_has_no_english_page_or_term(game, code):
+    english = GUIDES[game].all_pages(ENGLISH)
+    translated = GUIDES[game].all_pages(LANGUAGES[code])
+    for mine, theirs in zip(translated, english, strict=True):
+        assert mine.title != theirs.title and mine.text != theirs.text, mine.title
+    labels = [b["label"] for row in page_message(game, 1, LANGUAGES[code]).view.to_components()
+              for b in row["components"]]
+    assert labels == [LANGUAGES[code].t("guide.previous"), LANGUAGES[code].t("guide.next")]
+    assert "Next" not in " ".join(labels)
 
 
 @pytest.mark.parametrize("game", list(GUIDES))
 def test_previous_and_next_open_the_neighbouring_pages(game):
-    last = len(GUIDES[game].all_pages) - 1
+    last = len(GUIDES[game].all_pages(ENGLISH)) - 1
 
     def buttons(index):
         return {b["label"]: b for row in page_message(game, index).view.to_components()
@@ -54,7 +72,7 @@ def test_previous_and_next_open_the_neighbouring_pages(game):
                  "go out", "Down and out", "50", "stock", "discard pile"]),
 ])
 def test_a_guide_explains_its_games_decisions(game, words):
-    text = "\n".join(page.text for page in GUIDES[game].pages).lower()
+    text = "\n".join(page.text for page in GUIDES[game].all_pages(ENGLISH)[:-1]).lower()
     for word in words:
         assert word.lower() in text, word
 
@@ -66,14 +84,14 @@ def test_a_guide_explains_its_games_decisions(game, words):
                  "stock", "discard pile"]),
 ])
 def test_the_glossary_defines_the_games_terms(game, terms):
-    defined = {term.lower() for term, _meaning in GUIDES[game].glossary}
+    defined = {term.lower() for term, _meaning in GUIDES[game].terms(ENGLISH)}
     assert set(terms) <= defined
-    assert GUIDES[game].all_pages[-1].title == "Glossary"
+    assert GUIDES[game].all_pages(ENGLISH)[-1].title == "Glossary"
 
 
 def test_the_kalooki_guide_lists_the_contracts_the_engine_plays():
     from engine.kalooki.rules import JAMAICAN
 
-    text = GUIDES["kalooki"].pages[2].text
+    text = GUIDES["kalooki"].all_pages(ENGLISH)[2].text
     for number, contract in enumerate(JAMAICAN.contracts, start=1):
         assert f"{number}. {contract.cards} cards — {contract.words()}" in text

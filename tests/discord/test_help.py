@@ -7,6 +7,7 @@ import pytest
 
 from bot.games import GAMES
 from bot.guides import GUIDES
+from bot.i18n import ENGLISH
 from bot.render import common
 from bot.runtime.spec import Rendered
 
@@ -33,7 +34,7 @@ async def test_help_explains_the_bot_to_a_stranger(world):
 
 @pytest.mark.parametrize("game", list(GAMES))
 async def test_how_to_play_answers_privately_and_pages_after_a_restart(world, game):
-    pages = GUIDES[game].all_pages
+    pages = GUIDES[game].all_pages(ENGLISH)
     shown = await world.slash(world.bob, f"{game} how-to-play")
     guide = shown.response
     assert guide.ephemeral and pages[0].title in guide.embeds[0].title

@@ -13,6 +13,7 @@ import pytest
 from simcord import MemberActor
 
 from bot.games import GAMES
+from bot.guides import GUIDES
 from bot.i18n import ENGLISH, LANGUAGES
 from bot.i18n.catalogs import catalog
 from bot.render.common import limit_problems
@@ -21,6 +22,10 @@ from bot.runtime.spec import Rendered
 UNCONVERTED = {"tripoli"}
 """Games whose board and hand renderers still write English (a known gap: the Persian scan
 of their boards and hands is expected to fail until each is converted; then remove it)."""
+
+UNGUIDED = {"tripoli", "kalooki"}
+"""Games whose how-to-play guide is still written in English (a known gap: the Persian scan
+of their guide is expected to fail until its pages are in the catalogs; then remove it)."""
 
 
 async def manager(world: Any) -> MemberActor:
@@ -162,6 +167,29 @@ async def test_a_persian_board_and_hand_have_no_english(world, game):
 def _as_message(rendered: Rendered) -> Any:
     rows = rendered.view.to_components() if rendered.view is not None else []
     return type("Shown", (), {"content": "", "embeds": [rendered.embed], "components": rows})
+
+
+@pytest.mark.parametrize("game", [
+    pytest.param(name, marks=pytest.mark.xfail(
+        name in UNGUIDED, strict=True, reason="known gap: the guide is written in English"))
+    for name in sorted(GAMES)])
+async def test_a_persian_how_to_play_has_no_english_and_turns_after_a_restart(world, game):
+    alice = world.alice
+    await world.slash(alice, "settings language", language="fa")
+    persian = LANGUAGES["fa"]
+    guide = (await world.slash(alice, f"{game} how-to-play")).response
+    pages = GUIDES[game].all_pages(persian)
+    found = {}
+    for index, page in enumerate(pages):
+        assert guide.ephemeral and page.title in guide.embeds[0].title, index
+        found |= {word: index for word in english_in(texts(guide))}
+        if index == 1:
+            await world.restart()  # the buttons of a message sent before keep working
+        if index < len(pages) - 1:
+            await world.click(alice, guide, label=persian.t("guide.next"))
+    assert found == {}, found
+    await world.click(alice, guide, label=persian.t("guide.previous"))
+    assert pages[-2].title in guide.embeds[0].title
 
 
 def test_the_english_words_scanned_are_real_catalog_words():
