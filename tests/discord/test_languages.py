@@ -23,7 +23,7 @@ UNCONVERTED = {"tripoli"}
 """Games whose board and hand renderers still write English (a known gap: the Persian scan
 of their boards and hands is expected to fail until each is converted; then remove it)."""
 
-UNGUIDED = {"tripoli", "kalooki"}
+UNGUIDED = {"tripoli"}
 """Games whose how-to-play guide is still written in English (a known gap: the Persian scan
 of their guide is expected to fail until its pages are in the catalogs; then remove it)."""
 
