@@ -63,6 +63,9 @@ class Settings(BaseSettings):
     board_edit_interval
         ``PARLOUR_BOARD_EDIT_INTERVAL``: seconds that background board edits are debounced by
         (0 to 60).
+    board_edit_budget
+        ``PARLOUR_BOARD_EDIT_BUDGET``: bot-token REST calls per second that board edits and
+        DM hand views may make, for all tables together (1 to 50; Discord allows about 50).
     log_level
         ``PARLOUR_LOG_LEVEL``: ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` or ``CRITICAL``
         (any case).
@@ -101,6 +104,7 @@ class Settings(BaseSettings):
     buy_in: int = Field(default=100, ge=1)
     ai_delay: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
     board_edit_interval: float = Field(default=1.0, ge=0, le=60, allow_inf_nan=False)
+    board_edit_budget: int = Field(default=45, ge=1, le=50)
     log_level: LogLevel = "INFO"
     shard_count: int | None = Field(default=None, ge=1)
     shards: Annotated[tuple[int, ...] | None, NoDecode] = None

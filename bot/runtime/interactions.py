@@ -23,6 +23,7 @@ from bot.i18n.language import ascii_digits
 from bot.render import common
 from bot.replies import answer_failure, reply, within_deadline
 from bot.runtime.components import AmountModal
+from bot.runtime.hands import fingerprint
 from bot.runtime.pictures import Outgoing, attached
 from bot.runtime.refs import Ref, Refusal
 from bot.runtime.spec import Rendered
@@ -239,6 +240,7 @@ class TableInteractions:
         if self._from_board(interaction, table):
             table.board_dirty = False  # this answer shows the newest board already
             await self._update(interaction, table, rendered)
+            table.board_shown = hash(fingerprint(rendered))
         else:
             await self._private(interaction, content=self._lang(interaction).t("table.done"))
             self.schedule_board_edit(table)

@@ -1,7 +1,10 @@
 """Showing a table: the board message and the members' DM hand views (DESIGN.md §4).
 
-Updates with no interaction behind them (timers, AI moves) edit the board with the bot's own
-token, never an interaction token (case C01), debounced by ``board_edit_interval``. A board
+Updates with no interaction behind them (timers, AI moves, a decision made from a private
+view) edit the board with the bot's own token, never an interaction token (case C01): through
+the bot's one :class:`~bot.runtime.edits.EditQueue`, debounced by ``board_edit_interval``,
+within ``board_edit_budget`` REST calls per second for all tables together, each table
+published with its latest state and not at all when its board would look the same. A board
 that was deleted (10008) or is too old to edit (30046) is posted again; a failure on
 Discord's side (5xx) or a rate limit (429) is tried again with growing waits; a board the
 bot may not edit (50001 Missing Access, 50013 Missing Permissions) is logged once for the
@@ -17,7 +20,6 @@ noted on the board without cards.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import logging
 from typing import Any
@@ -27,6 +29,8 @@ import discord
 from bot.i18n import Msg
 from bot.i18n.choice import Languages
 from bot.render import common
+from bot.runtime.edits import EditQueue, RestBudget
+from bot.runtime.hands import fingerprint
 from bot.runtime.pictures import Outgoing
 from bot.runtime.spec import Rendered
 from bot.runtime.table import Table, TableState
@@ -65,14 +69,24 @@ class Publisher:
     bot: Any
     languages: Languages
     by_channel: dict[int, Table]
+    edits: EditQueue
+    budget: RestBudget
+
+    def _start_publishing(self) -> None:
+        """Create the bot's edit queue and REST budget (called by the registry)."""
+        settings = self.bot.settings
+        self.budget = RestBudget(settings.board_edit_budget)
+        self.edits = EditQueue(self._publish, lambda: self.bot.settings.board_edit_interval,
+                               self.budget)
+
+    def publishing(self) -> bool:
+        """True while some table's update waits in the queue or is being sent."""
+        return self.edits.busy
 
     def render_board(self, table: Table) -> Rendered:  # provided by the registry
         raise NotImplementedError
 
     def render_hand(self, table: Table, seat: int) -> Rendered:  # provided by the registry
-        raise NotImplementedError
-
-    def _spawn(self, coro: Any) -> asyncio.Task[Any]:  # provided by the registry
         raise NotImplementedError
 
     async def _save_quietly(self, table: Table) -> None:  # provided by the registry
@@ -84,41 +98,44 @@ class Publisher:
     def schedule_board_edit(self, table: Table) -> None:
         """Edit the board soon with the bot's token (never an interaction token, C01).
 
-        Edits asked for within ``board_edit_interval`` seconds become one edit.
+        Edits asked for within ``board_edit_interval`` seconds become one edit (the
+        table's state when its turn comes).
         """
         table.board_dirty = True
         self._schedule_publish(table)
 
     def _schedule_publish(self, table: Table) -> None:
-        if table.board_task is None or table.board_task.done():
-            table.board_task = self._spawn(self._publish_loop(table))
+        self.edits.want(table.id, table)
 
-    async def _publish_loop(self, table: Table) -> None:
-        """Debounced publishing: the board, then the members' DM hand views and their hand
-        messages kept current (:mod:`bot.runtime.hands`).
+    async def _publish(self, table: Table) -> float | None:
+        """The table's turn in the queue: the board, then the members' DM hand views and
+        their hand messages kept current (:mod:`bot.runtime.hands`).
 
-        At most one board edit per ``board_edit_interval`` seconds; an edit that failed on
-        Discord's side is tried again :data:`BOARD_RETRIES` times at most, waiting
-        :data:`BOARD_RETRY_WAIT` seconds and then twice as long each time (the table's
-        state does not depend on it).
+        An edit that failed on Discord's side is tried again :data:`BOARD_RETRIES` times at
+        most, waiting :data:`BOARD_RETRY_WAIT` seconds and then twice as long each time
+        (the table's state does not depend on it).
+
+        Returns
+        -------
+        float or None
+            Seconds after which to publish again (a retry), else None.
         """
-        failures = 0
-        while table.board_dirty or table.dms_dirty:
-            wait = self.bot.settings.board_edit_interval
-            if failures:
-                wait = max(wait, BOARD_RETRY_WAIT * 2 ** (failures - 1))
-            await asyncio.sleep(wait)
-            if table.board_dirty:
-                table.board_dirty = False
-                if await self._edit_board(table):
-                    failures = 0
-                else:
-                    failures += 1
-                    table.board_dirty = table.board_dirty or failures <= BOARD_RETRIES
-            if table.dms_dirty:
-                table.dms_dirty = False
-                await self._update_dms(table)
-                await self._update_hands(table)
+        again = None
+        if table.board_dirty:
+            table.board_dirty = False
+            if await self._edit_board(table):
+                table.board_failures = 0
+            else:
+                table.board_failures += 1
+                if table.board_failures <= BOARD_RETRIES:
+                    table.board_dirty = True
+                    again = max(self.bot.settings.board_edit_interval,
+                                BOARD_RETRY_WAIT * 2 ** (table.board_failures - 1))
+        if table.dms_dirty:
+            table.dms_dirty = False
+            await self._update_dms(table)
+            await self._update_hands(table)
+        return again
 
     async def wants_dm(self, member_id: int) -> bool:
         """True when the member turned DM hand views on (setting ``user:<id>`` / ``dm``,
@@ -169,6 +186,7 @@ class Publisher:
             out = await self.outgoing(table.guild_id, self.render_hand(table, seat))
             known = table.dm_messages.get(seat)
             try:
+                await self.budget.acquire()
                 if known is not None and known[0] == deal:
                     channel = self.bot.get_partial_messageable(known[1])
                     await channel.get_partial_message(known[2]).edit(
@@ -177,6 +195,7 @@ class Publisher:
                     out.record(table.pictures, known[2])
                 else:
                     dm = await self.bot.create_dm(discord.Object(id=entry.member_id))
+                    await self.budget.acquire()
                     message = await dm.send(**out.send())
                     table.dm_messages[seat] = (deal, dm.id, message.id)
                     out.record(table.pictures, message.id)
@@ -208,10 +227,15 @@ class Publisher:
         """
         if table.board_message_id is None:
             return True
-        out = await self.outgoing(table.guild_id, self.render_board(table))
+        rendered = self.render_board(table)
+        shown = hash(fingerprint(rendered))
+        if shown == table.board_shown and table.after_board <= BOARD_SCREEN:
+            return True  # it would look the same
+        out = await self.outgoing(table.guild_id, rendered)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.after_board > BOARD_SCREEN:
-            return await self._move_board(table, channel, out)
+            return await self._move_board(table, channel, out, shown)
+        await self.budget.acquire()
         try:
             await channel.get_partial_message(table.board_message_id).edit(
                 **out.edit(table.pictures.get(table.board_message_id))
@@ -225,15 +249,17 @@ class Publisher:
                 log.warning("table %s: board edit failed: %s", table.id, error)
                 return not _retryable(error)
             log.info("table %s: board message gone (%s); posting a new one", table.id, error)
-            return await self._post_board(table, channel, out)
+            return await self._post_board(table, channel, out, shown)
         table.board_blocked = False
+        table.board_shown = shown
         return True
 
     async def _post_board(
-        self, table: Table, channel: discord.PartialMessageable, out: Outgoing
+        self, table: Table, channel: discord.PartialMessageable, out: Outgoing, shown: int
     ) -> bool:
         """Post the board as a new message at the bottom of the channel and save its id
         (returns as :meth:`_edit_board`)."""
+        await self.budget.acquire()
         try:
             message = await channel.send(**out.send())
         except discord.HTTPException as failure:
@@ -247,22 +273,24 @@ class Publisher:
             table.board_message_id = message.id
             table.after_board = 0
             table.board_blocked = False
+            table.board_shown = shown
             await self._save_quietly(table)
         return True
 
     async def _move_board(
-        self, table: Table, channel: discord.PartialMessageable, out: Outgoing
+        self, table: Table, channel: discord.PartialMessageable, out: Outgoing, shown: int
     ) -> bool:
         """Post the board again at the bottom; the old board becomes one line with a link to
         the new one, without buttons or picture (issue 10 item 4)."""
         old = table.board_message_id
         assert old is not None
-        done = await self._post_board(table, channel, out)
+        done = await self._post_board(table, channel, out, shown)
         if table.board_message_id == old:
             return done
         lang = self.languages.public(table.guild_id, table.channel_id)
         link = channel.get_partial_message(table.board_message_id).jump_url
         text = lang.t(Msg("board.moved", game=Msg(f"game.{table.game_name}"), link=link))
+        await self.budget.acquire()
         try:
             await channel.get_partial_message(old).edit(content=text, embed=None, view=None,
                                                         attachments=[])

@@ -104,8 +104,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
     ----------
     bot
         The running bot: ``bot.store`` (chips, tables, results), ``bot.settings``
-        (``ai_delay``, ``board_edit_interval``), ``bot.clock`` and the Discord client
-        methods used to edit boards.
+        (``ai_delay``, ``board_edit_interval``, ``board_edit_budget``), ``bot.clock`` and
+        the Discord client methods used to edit boards.
     games
         Adapters by game name (the bot passes :data:`bot.games.GAMES`).
     """
@@ -120,6 +120,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         self._scheduling = False
         self._sleeper: asyncio.Task[None] | None = None
         self._images: dict[int, bool] = {}
+        self._start_publishing()
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -158,8 +159,9 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             log.warning("table %s: could not resume: %s", table.id, refusal)
 
     async def close(self) -> None:
-        """Stop the deadline scheduler and every table's background work."""
+        """Stop the deadline scheduler, the edit queue and every table's background work."""
         self._scheduling = False
+        await self.edits.close()
         pending = [task for task in self._tasks if not task.done()]
         for task in pending:
             task.cancel()

@@ -133,6 +133,13 @@ class Table:
     rating
         How the finished game counted for the ratings (read after its last commit, for the
         final board; not saved).
+    board_dirty, dms_dirty
+        The board / the DM hand views wait for an update (not saved).
+    board_shown
+        Hash of :func:`bot.runtime.hands.fingerprint` of the board as last shown (not
+        saved): an edit that would show the same is skipped.
+    board_failures
+        Board edits in a row that failed on Discord's side (not saved).
     board_blocked
         The bot may not edit or post the board (missing permissions; not saved): members
         are told so when they interact, and play on from "My hand".
@@ -176,8 +183,9 @@ class Table:
         default_factory=lambda: random.Random(secrets.randbits(64)), repr=False
     )
     ai_task: asyncio.Task[None] | None = field(default=None, repr=False)
-    board_task: asyncio.Task[None] | None = field(default=None, repr=False)
     board_dirty: bool = False
+    board_shown: int | None = field(default=None, repr=False)
+    board_failures: int = field(default=0, repr=False)
     board_blocked: bool = False
     deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
     timeouts: dict[int, int] = field(default_factory=dict)

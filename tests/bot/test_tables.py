@@ -333,7 +333,7 @@ class _Board:
         self.edits += 1
 
 
-async def test_board_edits_in_a_burst_become_one(store, tmp_path):
+async def test_board_edits_in_a_burst_become_one_and_an_unchanged_board_none(store, tmp_path):
     board = _Board()
     settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                         board_edit_interval=0.05)
@@ -346,6 +346,10 @@ async def test_board_edits_in_a_burst_become_one(store, tmp_path):
         registry.schedule_board_edit(table)
     await asyncio.sleep(0.2)
     assert board.edits == 1
+    registry.schedule_board_edit(table)  # nothing changed: no edit
+    await asyncio.sleep(0.2)
+    assert board.edits == 1
+    table.note("Something happened.")
     registry.schedule_board_edit(table)
     await asyncio.sleep(0.2)
     assert board.edits == 2

@@ -167,7 +167,7 @@ async def open_deal(world: Any) -> Deal:
     world.bot.tables._arm(table)
     world.bot.tables.schedule_board_edit(table)
     await world.env.advance_time(1)
-    await table.board_task  # begun by the test, not the bot: simcord does not wait for its picture
+    await world.bot.tables.edits.finished()  # begun by the test: simcord does not wait
     return deal
 
 
@@ -269,7 +269,7 @@ async def open_honour_deal(world: Any) -> Deal:
     world.bot.tables._arm(table)
     world.bot.tables.schedule_board_edit(table)
     await world.env.advance_time(1)
-    await table.board_task  # begun by the test, not the bot: simcord does not wait for its picture
+    await world.bot.tables.edits.finished()  # begun by the test: simcord does not wait
     return deal
 
 

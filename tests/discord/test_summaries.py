@@ -64,8 +64,7 @@ async def settle(world: Any, table: Table) -> None:
     started here, outside the bot's own work, so simcord does not wait for it: we do)."""
     world.bot.tables.schedule_board_edit(table)
     await world.env.advance_time(1)
-    if table.board_task is not None:
-        await table.board_task
+    await world.bot.tables.edits.finished()
 
 
 async def open_ranked(world: Any, game: str) -> tuple[Any, Table]:

@@ -73,7 +73,7 @@ async def test_an_edit_that_changes_only_the_log_keeps_the_picture(world):
     table.note("A line for the log only.")
     world.bot.tables.schedule_board_edit(table)
     await wait(world)
-    await table.board_task  # begun by the test, not the bot: simcord does not wait for its picture
+    await world.bot.tables.edits.finished()  # begun by the test: simcord does not wait
     log = session.board.embeds[0].fields[-1].value
     assert "A line for the log only." in log  # the board was edited
     assert session.board.attachments[0].id == first.id  # the same upload, kept
