@@ -24,6 +24,7 @@ from bot.i18n.choice import Languages
 from bot.i18n.commands import CommandTranslator
 from bot.replies import answer_failure
 from bot.runtime.registry import TableRegistry
+from bot.settings_cache import SettingsCache
 from bot.store import Store, open_store
 
 log = logging.getLogger("parlour")
@@ -41,7 +42,8 @@ class ParlourBot(commands.Bot):
     clock : Clock
         Where deadlines and daily claims read the time (``now()`` -> aware UTC datetime).
     store : Store
-        The chip bank and table storage; set by ``setup_hook``.
+        The chip bank and table storage, its settings cached in memory
+        (:class:`bot.settings_cache.SettingsCache`); set by ``setup_hook``.
     tables : TableRegistry
         Every live table, keyed by channel; set by ``setup_hook``.
     """
@@ -70,11 +72,11 @@ class ParlourBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, load the cogs (with the commands' translator), restore tables,
         return orphan escrow, sync commands."""
-        self.store = await open_store(
+        self.store = SettingsCache(await open_store(
             self.settings.database,
             starting_chips=self.settings.starting_chips,
             clock=self.clock.now,
-        )
+        ))
         await self.tree.set_translator(CommandTranslator())
         for module in cog_modules():
             await self.load_extension(module)
