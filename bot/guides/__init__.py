@@ -41,19 +41,17 @@ class Guide:
         The game's name (``tripoli``): its catalog ids start ``guide.<game>.``, its title
         is message ``game.<game>``.
     pages
-        The pages' names in reading order (the glossary page follows them); a :class:`Page`
-        is a page not yet in the catalogs (English in every language).
+        The pages' names in reading order (the glossary page follows them).
     glossary
-        The terms' names, in the order they are listed; a ``(term, meaning)`` pair is a
-        term not yet in the catalogs.
+        The terms' names, in the order they are listed.
     values
         The placeholders of the pages' texts in a language (numbers and lines the guide
         reads from the engine, such as Kalooki's contracts).
     """
 
     game: str
-    pages: tuple[str | Page, ...]
-    glossary: tuple[str | tuple[str, str], ...]
+    pages: tuple[str, ...]
+    glossary: tuple[str, ...]
     values: Callable[[Language], Mapping[str, Any]] = _no_values
 
     def title(self, lang: Language) -> str:
@@ -62,19 +60,15 @@ class Guide:
 
     def terms(self, lang: Language) -> list[tuple[str, str]]:
         """``(term, meaning)`` pairs of the glossary in ``lang``."""
-        return [name if isinstance(name, tuple) else
-                (lang.t(f"guide.{self.game}.term.{name}"),
+        return [(lang.t(f"guide.{self.game}.term.{name}"),
                  lang.t(f"guide.{self.game}.means.{name}")) for name in self.glossary]
 
     def all_pages(self, lang: Language) -> tuple[Page, ...]:
         """The pages in ``lang``, then the glossary as the last page."""
         values = self.values(lang)
-        pages = [name if isinstance(name, Page) else
-                 Page(lang.t(f"guide.{self.game}.{name}.title"),
+        pages = [Page(lang.t(f"guide.{self.game}.{name}.title"),
                       lang.t(f"guide.{self.game}.{name}", **values)) for name in self.pages]
         terms = "\n".join(
-            lang.t("guide.glossary_line", term=name[0], meaning=name[1])
-            if isinstance(name, tuple) else
             lang.t("guide.glossary_line", term=Msg(f"guide.{self.game}.term.{name}"),
                    meaning=Msg(f"guide.{self.game}.means.{name}"))
             for name in self.glossary)

@@ -34,7 +34,7 @@ def test_every_page_fits_discord_in_every_language_and_names_no_rule_file(game, 
 
 
 @pytest.mark.parametrize("code", [code for code in LANGUAGES if code != "en"])
-@pytest.mark.parametrize("game", ["troefcall", "kalooki"])
+@pytest.mark.parametrize("game", list(GUIDES))
 def test_a_translated_guide_has_no_english_page_or_term(game, code):
     english = GUIDES[game].all_pages(ENGLISH)
     translated = GUIDES[game].all_pages(LANGUAGES[code])

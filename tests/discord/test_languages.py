@@ -23,10 +23,6 @@ UNCONVERTED = {"tripoli"}
 """Games whose board and hand renderers still write English (a known gap: the Persian scan
 of their boards and hands is expected to fail until each is converted; then remove it)."""
 
-UNGUIDED = {"tripoli"}
-"""Games whose how-to-play guide is still written in English (a known gap: the Persian scan
-of their guide is expected to fail until its pages are in the catalogs; then remove it)."""
-
 
 async def manager(world: Any) -> MemberActor:
     role = world.guild.create_role("mods", permissions=discord.Permissions(manage_channels=True))
@@ -169,10 +165,7 @@ def _as_message(rendered: Rendered) -> Any:
     return type("Shown", (), {"content": "", "embeds": [rendered.embed], "components": rows})
 
 
-@pytest.mark.parametrize("game", [
-    pytest.param(name, marks=pytest.mark.xfail(
-        name in UNGUIDED, strict=True, reason="known gap: the guide is written in English"))
-    for name in sorted(GAMES)])
+@pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_persian_how_to_play_has_no_english_and_turns_after_a_restart(world, game):
     alice = world.alice
     await world.slash(alice, "settings language", language="fa")
