@@ -247,7 +247,8 @@ class KalookiAdapter:
         verdict = m.classify(ordered or picked, rules)
         if ordered is None or kind not in verdict.kinds:
             other = "four" if kind == "three" else "three"
-            reason = verdict.reason or Msg(f"kalooki.refusal.makes_{other}")
+            reason = (Msg(f"illegal.{verdict.key}", **verdict.values) if verdict.key
+                      else Msg(f"kalooki.refusal.makes_{other}"))
             raise Refusal("bad_meld", Msg("kalooki.refusal.not_a", reason=reason,
                                           kind=Msg(f"kalooki.kind.{kind}")))
         groups = (*current.groups, (kind, tuple(int(c) for c in ordered)))

@@ -425,7 +425,8 @@ class KalookiGame(BaseModel):
         if seat == SYSTEM and self.phase == Phase.WINDOW:
             return CloseWindow()
         if seat == SYSTEM or self.phase == Phase.WINDOW or seat not in self.to_act:
-            raise IllegalAction("not_your_turn", "You have no decision to make.")
+            raise IllegalAction("not_your_turn", "You have no decision to make.",
+                                reason="no_decision")
         if self.phase == Phase.ANSWER:
             return Allow()
         if self.phase == Phase.DRAW:
@@ -466,9 +467,10 @@ class KalookiGame(BaseModel):
             If ``deck`` is not the cards of ``rules.deck()`` (108 by default).
         """
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The set is over.")
+            raise IllegalAction("game_over", "The set is over.", reason="kalooki.set_over")
         if self.phase != Phase.BETWEEN_DEALS:
-            raise IllegalAction("illegal", "A deal is in progress.")
+            raise IllegalAction("illegal", "A deal is in progress.",
+                                reason="kalooki.deal_in_progress")
         checked = checked_deck(deck, self.rules.deck())
         return self._track(None, lambda: self._deal(checked))
 
@@ -492,7 +494,7 @@ class KalookiGame(BaseModel):
             ``game_over`` when the set is already over.
         """
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The set is over.")
+            raise IllegalAction("game_over", "The set is over.", reason="kalooki.set_over")
         if self.phase == Phase.BETWEEN_DEALS or abandon:
             self.complete = not abandon
             return self._track(None, self._finish)
@@ -504,19 +506,23 @@ class KalookiGame(BaseModel):
     def _plan(self, seat: int, action: Action, decision: int | None) -> Step:
         """Validate ``action`` of ``seat`` and return the step that applies it."""
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The set is over.")
+            raise IllegalAction("game_over", "The set is over.", reason="kalooki.set_over")
         if self.phase == Phase.BETWEEN_DEALS:
-            raise IllegalAction("between_deals", "No deal is in progress.")
+            raise IllegalAction("between_deals", "No deal is in progress.",
+                                reason="kalooki.no_deal")
         if not isinstance(action, Action):
-            raise IllegalAction("illegal", "That is not a Kalooki action.")
+            raise IllegalAction("illegal", "That is not a Kalooki action.",
+                                reason="kalooki.not_an_action")
         if seat == SYSTEM:
             if decision is not None and decision != self.window_id:
-                raise IllegalAction("stale", "That decision is over.")
+                raise IllegalAction("stale", "That decision is over.", reason="stale")
             if self.phase != Phase.WINDOW or not isinstance(action, CloseWindow):
-                raise IllegalAction("illegal", "No call window is open.")
+                raise IllegalAction("illegal", "No call window is open.",
+                                    reason="kalooki.no_window")
             return self._close_window
         if not 0 <= seat < self.seats:
-            raise IllegalAction("not_your_turn", f"There is no seat {seat}.")
+            raise IllegalAction("not_your_turn", f"There is no seat {seat}.", reason="no_seat",
+                                seat=seat)
         self.decisions.check(seat, decision)
         if isinstance(action, CallDiscard):
             problem = self._call_problem(seat)
@@ -526,7 +532,7 @@ class KalookiGame(BaseModel):
                 return lambda: self._late_call(seat)
             return lambda: self._call(seat)
         if isinstance(action, CloseWindow) or (seat != self.turn and seat not in self.to_act):
-            raise IllegalAction("not_your_turn", "It is not your turn.")
+            raise IllegalAction("not_your_turn", "It is not your turn.", reason="not_your_turn")
         option = next((o for o in self.legal_actions(seat) if o.kind == action.kind), None)
         if option is None:
             raise self._not_now(seat, action)
@@ -537,7 +543,8 @@ class KalookiGame(BaseModel):
                 return lambda: self._draw(seat, source)
             case Challenge(seat=target):
                 if str(target) not in option.targets:
-                    raise IllegalAction("illegal", "You cannot challenge that seat.")
+                    raise IllegalAction("illegal", "You cannot challenge that seat.",
+                                        reason="kalooki.cannot_challenge")
                 return lambda: self._challenge(seat, target)
             case Allow():
                 return self._allow
@@ -552,11 +559,13 @@ class KalookiGame(BaseModel):
             case Discard(card=card):
                 self._need_in_hand(seat, [card])
                 if card.is_joker:
-                    raise IllegalAction("joker", "A joker may never be discarded.")
+                    raise IllegalAction("joker", "A joker may never be discarded.",
+                                        reason="kalooki.joker_discard")
                 return lambda: self._discard(seat, card)
             case EndTurn():
                 return lambda: self._end_turn(seat)
-        raise IllegalAction("illegal", "That is not a Kalooki action.")
+        raise IllegalAction("illegal", "That is not a Kalooki action.",
+                            reason="kalooki.not_an_action")
 
     def _not_now(self, seat: int, action: Action) -> IllegalAction:
         """The refusal of an action that is not among ``seat``'s options."""
@@ -565,43 +574,56 @@ class KalookiGame(BaseModel):
                 return IllegalAction(
                     "window_open",
                     "The discard may still be called: take it now, or draw from the stock "
-                    "when the call window closes.",
+                    "when the call window closes.", reason="kalooki.window_open",
                 )
             if self.phase == Phase.PLAY:
-                return IllegalAction("illegal", "You have drawn already.")
+                return IllegalAction("illegal", "You have drawn already.", reason="kalooki.drawn")
             if self.dead_top:
-                return IllegalAction("illegal", "After a call you must draw from the stock.")
-            return IllegalAction("illegal", "Having laid down, you must draw from the stock.")
+                return IllegalAction("illegal", "After a call you must draw from the stock.",
+                                     reason="kalooki.dead_top")
+            return IllegalAction("illegal", "Having laid down, you must draw from the stock.",
+                                 reason="kalooki.laid_down_stock")
         if isinstance(action, Discard | LayDown | LayOff | ExchangeJoker) and self.phase != (
             Phase.PLAY
         ):
-            return IllegalAction("illegal", "Draw first.")
+            return IllegalAction("illegal", "Draw first.", reason="kalooki.draw_first")
         if isinstance(action, LayOff | ExchangeJoker):
-            return IllegalAction("no_contract", "Lay down your contract first.")
+            return IllegalAction("no_contract", "Lay down your contract first.",
+                                 reason="kalooki.contract_first")
         if isinstance(action, Refuse):
-            return IllegalAction("illegal", "Having laid down, you must allow the call.")
-        return IllegalAction("illegal", f"You cannot {action.kind.replace('_', ' ')} now.")
+            return IllegalAction("illegal", "Having laid down, you must allow the call.",
+                                 reason="kalooki.must_allow")
+        return IllegalAction("illegal", f"You cannot {action.kind.replace('_', ' ')} now.",
+                             reason=f"kalooki.cannot.{action.kind}")
 
     def _call_problem(self, seat: int) -> IllegalAction | None:
         """Why ``seat`` may not call now (§2.7 items 27-36; T15), or None."""
         if not 0 <= seat < self.seats or seat == self.turn:
-            return IllegalAction("illegal", "You cannot call on your own turn.")
+            return IllegalAction("illegal", "You cannot call on your own turn.",
+                                 reason="kalooki.call_own_turn")
         if self.phase == Phase.ANSWER:
-            return IllegalAction("too_late", "Another player called this card first.")
+            return IllegalAction("too_late", "Another player called this card first.",
+                                 reason="kalooki.called_first")
         if self.phase != Phase.WINDOW:
-            return IllegalAction("not_callable", "There is no discard to call now.")
+            return IllegalAction("not_callable", "There is no discard to call now.",
+                                 reason="kalooki.nothing_to_call")
         if seat in self.sitting_out:
-            return IllegalAction("sitting_out", "You sit out this deal after a challenge.")
+            return IllegalAction("sitting_out", "You sit out this deal after a challenge.",
+                                 reason="kalooki.sitting_out")
         if self.laid_down[seat] and not self.rules.melded_may_call:
-            return IllegalAction("laid_down", "Having laid down, you may not call.")
+            return IllegalAction("laid_down", "Having laid down, you may not call.",
+                                 reason="kalooki.laid_down_call")
         if self.calls_used[seat] >= self.rules.max_calls and not self.rules.honour_calls:
             return IllegalAction(
-                "call_limit", f"You have made your {self.rules.max_calls} calls this deal."
+                "call_limit", f"You have made your {self.rules.max_calls} calls this deal.",
+                reason="kalooki.call_limit", count=self.rules.max_calls,
             )
         if seat == self.discarder:
-            return IllegalAction("own_discard", "You cannot call your own discard.")
+            return IllegalAction("own_discard", "You cannot call your own discard.",
+                                 reason="kalooki.own_discard")
         if seat in self.late_calls:
-            return IllegalAction("called", "You have called this card already.")
+            return IllegalAction("called", "You have called this card already.",
+                                 reason="kalooki.called_already")
         return None
 
     def _challenge_options(self, seat: int) -> list[Option]:
@@ -651,15 +673,18 @@ class KalookiGame(BaseModel):
 
     def _need_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
         if len(set(cards)) != len(cards):
-            raise IllegalAction("not_in_hand", "A card is named twice.")
+            raise IllegalAction("not_in_hand", "A card is named twice.",
+                                reason="kalooki.card_twice")
         missing = [c for c in cards if c not in self.hands[seat]]
         if missing:
-            raise IllegalAction("not_in_hand", f"You do not hold {missing[0]}.")
+            raise IllegalAction("not_in_hand", f"You do not hold {missing[0]}.",
+                                reason="kalooki.not_held", card=str(missing[0]))
 
     def _meld(self, meld_id: str) -> m.Meld:
         found = next((mm for mm in self.melds if mm.id == meld_id), None)
         if found is None:
-            raise IllegalAction("no_meld", f"There is no combination {meld_id} on the table.")
+            raise IllegalAction("no_meld", f"There is no combination {meld_id} on the table.",
+                                reason="kalooki.no_meld", meld=meld_id)
         return found
 
     def _plan_lay_down(self, seat: int, action: LayDown) -> Step:
@@ -672,12 +697,15 @@ class KalookiGame(BaseModel):
                 )
             except m.MeldError as e:
                 cards = " ".join(str(c) for c in group.cards)
-                raise IllegalAction("bad_meld", f"{cards}: {e}.") from None
+                raise IllegalAction("bad_meld", f"{cards}: {e}.", reason=e.reason,
+                                    **e.values) from None
         owned = [mm for mm in self.melds if mm.owner == seat]
         contract = None if self.laid_down[seat] else self.contract
         problem = m.lay_down_problem(new, owned, contract, self.rules)
         if problem is not None:
-            raise IllegalAction("bad_meld", problem[0].upper() + problem[1:] + ".")
+            text = str(problem)
+            raise IllegalAction("bad_meld", text[0].upper() + text[1:] + ".",
+                                reason=problem.reason, **problem.values)
         return lambda: self._lay_down(seat, new)
 
     def _plan_lay_off(self, seat: int, action: LayOff) -> Step:
@@ -686,7 +714,7 @@ class KalookiGame(BaseModel):
         try:
             new = m.lay_off(meld, action.card, action.end, self.rules)
         except m.MeldError as e:
-            raise IllegalAction("bad_meld", f"{e}.") from None
+            raise IllegalAction("bad_meld", f"{e}.", reason=e.reason, **e.values) from None
         end = "bottom" if new.low < meld.low else "top"
         return lambda: self._lay_off(seat, action.card, new, end)
 
@@ -698,7 +726,7 @@ class KalookiGame(BaseModel):
                 meld, action.card, action.to, self.rules, own=meld.owner == seat
             )
         except m.MeldError as e:
-            raise IllegalAction("bad_meld", f"{e}.") from None
+            raise IllegalAction("bad_meld", f"{e}.", reason=e.reason, **e.values) from None
         return lambda: self._exchange(seat, action.card, new, joker, to)
 
     # ------------------------------------------------------------------ transitions

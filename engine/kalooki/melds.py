@@ -18,6 +18,8 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Literal
 
+from pydantic import Field
+
 from engine.cards import RANK_LABELS, Card, Suit
 from engine.core import Frozen
 from engine.kalooki.rules import Contract, KalookiRules, contract_words
@@ -29,7 +31,23 @@ MAX_FOUR = 13  # K6: ace low or high, not both
 
 
 class MeldError(ValueError):
-    """A combination, lay-off or exchange that the rules forbid; ``str`` says why."""
+    """A combination, lay-off or exchange that the rules forbid; ``str`` says why (English).
+
+    Parameters
+    ----------
+    message
+        The sentence, in English.
+    reason
+        The same sentence's id for translation (the bot's catalog message
+        ``illegal.<reason>``, as :class:`engine.core.IllegalAction` names it).
+    **values
+        The sentence's data (ints and strs: counts, card names, combination ids).
+    """
+
+    def __init__(self, message: str, reason: str, **values: int | str) -> None:
+        super().__init__(message)
+        self.reason = reason
+        self.values = values
 
 
 def rank_label(value: int) -> str:
@@ -102,13 +120,14 @@ def three_rank(cards: Sequence[Card], rules: KalookiRules) -> int:
         Fewer than 3 cards, too few naturals, or naturals of different ranks.
     """
     if len(cards) < 3:
-        raise MeldError("a three needs at least 3 cards")
+        raise MeldError("a three needs at least 3 cards", "kalooki.three_short")
     naturals = [c for c in cards if not c.is_joker]
     if len(naturals) < rules.three_naturals:
         need = rules.three_naturals
-        raise MeldError(f"a three needs at least {need} natural card{'s' if need > 1 else ''}")
+        raise MeldError(f"a three needs at least {need} natural card{'s' if need > 1 else ''}",
+                        "kalooki.three_naturals", count=need)
     if len({c.rank for c in naturals}) > 1:
-        raise MeldError("the cards of a three must all have the same rank")
+        raise MeldError("the cards of a three must all have the same rank", "kalooki.three_rank")
     return int(naturals[0].rank)
 
 
@@ -123,29 +142,33 @@ def four_low(cards: Sequence[Card], rules: KalookiRules) -> int:
         consecutive in this order, a rank beyond an ace, more than 13 cards.
     """
     if len(cards) < 4:
-        raise MeldError("a four needs at least 4 cards")
+        raise MeldError("a four needs at least 4 cards", "kalooki.four_short")
     naturals = [(i, c) for i, c in enumerate(cards) if not c.is_joker]
     if not naturals:
-        raise MeldError("a four needs a natural card")
+        raise MeldError("a four needs a natural card", "kalooki.four_natural")
     if len({c.suit for _, c in naturals}) > 1:
-        raise MeldError("the cards of a four must all be of one suit")
+        raise MeldError("the cards of a four must all be of one suit", "kalooki.four_suit")
     if not rules.adjacent_jokers and any(a.is_joker and b.is_joker for a, b in pairwise(cards)):
-        raise MeldError("two jokers may not be next to each other in a four")
+        raise MeldError("two jokers may not be next to each other in a four",
+                        "kalooki.four_adjacent_jokers")
     jokers = len(cards) - len(naturals)
     if rules.max_jokers_new_four is not None and jokers > rules.max_jokers_new_four:
-        raise MeldError(f"a new four may hold at most {rules.max_jokers_new_four} joker(s)")
+        raise MeldError(f"a new four may hold at most {rules.max_jokers_new_four} joker(s)",
+                        "kalooki.four_jokers", count=rules.max_jokers_new_four)
     if len(cards) > MAX_FOUR:
-        raise MeldError("a four has at most 13 cards (the ace is low or high, not both)")
+        raise MeldError("a four has at most 13 cards (the ace is low or high, not both)",
+                        "kalooki.four_long")
     i, first = naturals[0]
     lows = [int(first.rank) - i] + ([LOW_ACE - i] if first.rank == HIGH_ACE else [])
     for low in lows:
         if all(_value_fits(c, low + j) for j, c in naturals):
             if low < LOW_ACE:
-                raise MeldError("nothing ranks below a low ace")
+                raise MeldError("nothing ranks below a low ace", "kalooki.below_ace")
             if low + len(cards) - 1 > HIGH_ACE:
-                raise MeldError("nothing ranks above a high ace")
+                raise MeldError("nothing ranks above a high ace", "kalooki.above_ace")
             return low
-    raise MeldError("the cards of a four must be consecutive in this order (no wrap past an ace)")
+    raise MeldError("the cards of a four must be consecutive in this order (no wrap past an ace)",
+                    "kalooki.four_order")
 
 
 def build(
@@ -160,7 +183,7 @@ def build(
     """
     cards = tuple(Card(c) for c in cards)
     if len(set(cards)) != len(cards):
-        raise MeldError("a card is named twice")
+        raise MeldError("a card is named twice", "kalooki.card_twice")
     low = three_rank(cards, rules) if kind == "three" else four_low(cards, rules)
     return Meld(id=meld_id, owner=owner, kind=kind, cards=cards, low=low)
 
@@ -170,6 +193,8 @@ class Classification(Frozen):
 
     kinds: tuple[MeldKind, ...]
     reason: str = ""  # empty when ``kinds`` is not empty
+    key: str = ""  # the reason's id for translation (:class:`MeldError`)
+    values: dict[str, int | str] = Field(default_factory=dict)  # the reason's data
 
 
 def classify(cards: Sequence[Card], rules: KalookiRules) -> Classification:
@@ -187,11 +212,12 @@ def classify(cards: Sequence[Card], rules: KalookiRules) -> Classification:
             build("draft", 0, kind, cards, rules)
             kinds.append(kind)
         except MeldError as e:
-            reasons[kind] = str(e)
+            reasons[kind] = e
     if kinds:
         return Classification(kinds=tuple(kinds))
     ranks = {c.rank for c in cards if not c.is_joker}
-    return Classification(kinds=(), reason=reasons["three" if len(ranks) == 1 else "four"])
+    why = reasons["three" if len(ranks) == 1 else "four"]
+    return Classification(kinds=(), reason=str(why), key=why.reason, values=why.values)
 
 
 def arrange_four(cards: Sequence[Card], rules: KalookiRules) -> tuple[Card, ...] | None:
@@ -273,10 +299,12 @@ def lay_off(meld: Meld, card: Card, end: End | None, rules: KalookiRules) -> Mel
     card = Card(card)
     ends = lay_off_ends(meld, card, rules)
     if not ends:
-        raise MeldError(f"{card} does not fit the {meld.describe()}")
+        raise MeldError(f"{card} does not fit the {meld.describe()}", "kalooki.no_fit",
+                        card=str(card), meld=meld.id)
     where = ends[0] if end is None or meld.kind == "three" else end
     if where not in ends:
-        raise MeldError(f"{card} cannot go at the {where} of the {meld.describe()}")
+        raise MeldError(f"{card} cannot go at the {where} of the {meld.describe()}",
+                        f"kalooki.no_fit_{where}", card=str(card), meld=meld.id)
     if where == "top":
         return meld.model_copy(update={"cards": (*meld.cards, card)})
     return meld.model_copy(update={"cards": (card, *meld.cards), "low": meld.low - 1})
@@ -319,25 +347,29 @@ def exchange(
     """
     card = Card(card)
     if meld.kind == "three":
-        raise MeldError("a joker in a three never leaves it")
+        raise MeldError("a joker in a three never leaves it", "kalooki.three_joker")
     i = joker_at(meld, card)
     if i is None:
-        raise MeldError(f"no joker in the {meld.describe()} stands for {card}")
+        raise MeldError(f"no joker in the {meld.describe()} stands for {card}",
+                        "kalooki.no_joker_for", card=str(card), meld=meld.id)
     joker = meld.cards[i]
     placed = meld.model_copy(update={"cards": (*meld.cards[:i], card, *meld.cards[i + 1 :])})
     if to == "hand":
         if rules.joker_exchange != "take" or not own:
-            raise MeldError("the joker stays in this four: move it to one of its ends")
+            raise MeldError("the joker stays in this four: move it to one of its ends",
+                            "kalooki.joker_stays")
         return placed, joker, "hand"
     ends = _free_ends(placed, joker, rules)
     if rules.joker_exchange == "move":  # the top, or the bottom once the four reaches the ace
         forced = "top" if placed.high < HIGH_ACE else "bottom"
         ends = tuple(e for e in ends if e == forced)
     if not ends:
-        raise MeldError(f"the joker has no free end of the {meld.describe()} to move to")
+        raise MeldError(f"the joker has no free end of the {meld.describe()} to move to",
+                        "kalooki.joker_no_end", meld=meld.id)
     where = ends[0] if to is None else to
     if where not in ends:
-        raise MeldError(f"the joker cannot move to the {where} of the {meld.describe()}")
+        raise MeldError(f"the joker cannot move to the {where} of the {meld.describe()}",
+                        f"kalooki.joker_not_{where}", meld=meld.id)
     return lay_off(placed, joker, where, rules), joker, where
 
 
@@ -347,21 +379,25 @@ def _free_ends(meld: Meld, joker: Card, rules: KalookiRules) -> tuple[End, ...]:
     return lay_off_ends(meld, joker, either)
 
 
-def distinct_problem(new: Meld, owned: Sequence[Meld]) -> str | None:
-    """Why ``new`` breaks per-player distinctness with ``owned`` (§2.3 item 14), or None."""
+def distinct_problem(new: Meld, owned: Sequence[Meld]) -> MeldError | None:
+    """Why ``new`` breaks per-player distinctness with ``owned`` (§2.3 item 14; not
+    raised), or None."""
     for m in owned:
         if m.kind == new.kind == "four" and m.suit == new.suit:
             assert new.suit is not None
-            return f"one player may not have two fours of {new.suit.symbol}"
+            return MeldError(f"one player may not have two fours of {new.suit.symbol}",
+                             "kalooki.two_fours", suit=new.suit.symbol)
         if m.kind == new.kind == "three" and m.low == new.low:
-            return f"one player may not have two threes of {rank_label(new.low)}s"
+            return MeldError(f"one player may not have two threes of {rank_label(new.low)}s",
+                             "kalooki.two_threes", rank=rank_label(new.low))
     return None
 
 
 def lay_down_problem(
     new: Sequence[Meld], owned: Sequence[Meld], contract: Contract | None, rules: KalookiRules
-) -> str | None:
-    """Why laying down ``new`` beside the player's ``owned`` melds is illegal, or None.
+) -> MeldError | None:
+    """Why laying down ``new`` beside the player's ``owned`` melds is illegal (not raised),
+    or None.
 
     ``contract``: the deal's contract when this is the player's first lay-down (it must
     hold at least that many threes and fours, §2.8 items 40-42, K14), None afterwards.
@@ -369,7 +405,7 @@ def lay_down_problem(
     ``owned`` and within ``new``.
     """
     if not new:
-        return "lay down at least one three or four"
+        return MeldError("lay down at least one three or four", "kalooki.lay_down_none")
     if rules.distinct_melds:
         for i, m in enumerate(new):
             problem = distinct_problem(m, [*owned, *new[:i]])
@@ -381,5 +417,7 @@ def lay_down_problem(
     fours = len(new) - threes
     if threes < contract.threes or fours < contract.fours:
         have = contract_words(threes, fours)
-        return f"the contract needs {contract.words()}; you have {have}"
+        return MeldError(f"the contract needs {contract.words()}; you have {have}",
+                         "kalooki.contract_short", threes=contract.threes, fours=contract.fours,
+                         have_threes=threes, have_fours=fours)
     return None

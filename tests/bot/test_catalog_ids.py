@@ -42,3 +42,39 @@ def test_every_message_id_named_in_the_code_is_in_the_english_catalog():
     missing = [(where, pattern) for where, pattern in named
                if "." in pattern and not any(re.fullmatch(pattern, key) for key in ids)]
     assert missing == []
+
+
+def engine_reasons() -> list[tuple[str, str]]:
+    """(where, reason or f-string pattern) of every ``reason`` an engine names: the
+    ``reason=`` of ``IllegalAction(…)`` and the second argument of Kalooki's
+    ``MeldError(…)``."""
+    def pattern(node: ast.expr) -> str | None:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            return re.escape(node.value)
+        if isinstance(node, ast.JoinedStr):
+            return "".join(re.escape(p.value) if isinstance(p, ast.Constant) else "[a-z_0-9.]+"
+                           for p in node.values)
+        return None  # a reason passed on (``e.reason``): named where it was made
+
+    found = []
+    for path in sorted(ROOT.glob("engine/**/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            if not isinstance(node, ast.Call):
+                continue
+            name = getattr(node.func, "attr", getattr(node.func, "id", None))
+            where = f"{path.relative_to(ROOT)}:{node.lineno}"
+            reasons = [k.value for k in node.keywords if k.arg == "reason"]
+            if name == "MeldError" and len(node.args) > 1:
+                reasons.append(node.args[1])
+            found += [(where, p) for p in map(pattern, reasons) if p is not None]
+    return found
+
+
+def test_every_engine_reason_is_an_illegal_message_of_the_english_catalog():
+    ids = {message.id[0] if message.pluralizable else message.id
+           for message in catalog("en") if message.id}
+    named = engine_reasons()
+    assert any("kalooki" in pattern for _, pattern in named)
+    missing = [(where, pattern) for where, pattern in named
+               if not any(re.fullmatch(f"illegal\\.{pattern}", key) for key in ids)]
+    assert missing == []

@@ -4,6 +4,7 @@ players with long melds and long names) and the hand pages keep every card selec
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import replace
 
 import pytest
@@ -13,10 +14,22 @@ from bot.i18n import LANGUAGES
 from bot.render import summary
 from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
 from bot.render.kalooki import Draft, pages
+from bot.runtime.refs import Refusal
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.cards import Card
-from engine.core import SYSTEM
-from engine.kalooki.actions import Challenge
+from engine.core import SYSTEM, IllegalAction
+from engine.kalooki.actions import (
+    Allow,
+    CallDiscard,
+    Challenge,
+    Discard,
+    Draw,
+    EndTurn,
+    Group,
+    LayDown,
+    LayOff,
+    Refuse,
+)
 from engine.kalooki.game import KalookiGame
 from engine.kalooki.phases import Phase
 from engine.kalooki.rules import JAMAICAN
@@ -199,3 +212,28 @@ def test_six_players_with_three_packs_render_within_the_limits():
         game.apply(todo[0].seat, action, todo[0].decision)
     assert game.between_deals  # the deal ended
     assert limit_problems(summary.board(ADAPTER, table, game, None)) == []
+
+
+def test_kalooki_refusals_name_their_sentence_and_read_in_persian():
+    """Every engine refusal of a deal's first turns has a catalog reason, and its Persian
+    sentence holds no English word (only card codes and combination ids stay Latin)."""
+    persian = LANGUAGES["fa"]
+    game = ADAPTER.new_game({}, 3, b"refusals in persian", 0)
+    if game.between_deals:
+        game.start_deal()
+    hand = sorted(game.hands[game.turn])
+    attempts = [Draw(source="stock"), Draw(source="discard"), CallDiscard(), Allow(), Refuse(),
+                Discard(card=hand[0]), EndTurn(), LayOff(meld="m9", card=hand[0]),
+                LayDown(groups=(Group(kind="four", cards=tuple(hand[:4])),)),
+                LayDown(groups=(Group(kind="three", cards=tuple(hand[:2])),))]
+    reasons = set()
+    for seat in range(game.seats):
+        for action in attempts:
+            try:
+                game.check(seat, action, game.decision_id(seat))
+            except IllegalAction as error:
+                assert error.reason is not None, error.message
+                text = Refusal.of(error).text(persian)
+                assert re.findall("[A-Za-z]{4,}", text) == [], text
+                reasons.add(error.reason)
+    assert len(reasons) >= 4, reasons

@@ -63,6 +63,12 @@ T_CASES = [
 ]
 
 
+def problem(*args) -> str | None:
+    """:func:`lay_down_problem`'s reason as its English sentence (None: no problem)."""
+    found = lay_down_problem(*args)
+    return None if found is None else str(found)
+
+
 def _valid(text: str, kind: str, rules) -> bool:
     try:
         build("m1", 0, kind, cards(text), rules)
@@ -99,21 +105,22 @@ def test_joker_identity_is_fixed_by_position() -> None:
 
 
 @pytest.mark.parametrize(
-    ("text", "reason"),
+    ("text", "reason", "key"),
     [
-        ("5h Jkr Jkr 8h", "next to each other"),
-        ("9c Jkr Jkr", "at least 2 natural"),
-        ("Qs Ks As Jkr", "above a high ace"),
-        ("Jkr Ac 2c 3c", "below a low ace"),
-        ("6h 7h 8s 9h", "one suit"),
-        ("4d 5d 6d", "at least 4"),
-        ("Kc Ac 2c 3c", "consecutive"),
+        ("5h Jkr Jkr 8h", "next to each other", "kalooki.four_adjacent_jokers"),
+        ("9c Jkr Jkr", "at least 2 natural", "kalooki.three_naturals"),
+        ("Qs Ks As Jkr", "above a high ace", "kalooki.above_ace"),
+        ("Jkr Ac 2c 3c", "below a low ace", "kalooki.below_ace"),
+        ("6h 7h 8s 9h", "one suit", "kalooki.four_suit"),
+        ("4d 5d 6d", "at least 4", "kalooki.four_short"),
+        ("Kc Ac 2c 3c", "consecutive", "kalooki.four_order"),
     ],
 )
-def test_classify_says_why(text: str, reason: str) -> None:
+def test_classify_says_why(text: str, reason: str, key: str) -> None:
     verdict = classify(cards(text), JAMAICAN)
     assert verdict.kinds == ()
     assert reason in verdict.reason
+    assert verdict.key == key  # the sentence's catalog id (illegal.<key>)
 
 
 def test_classify_kinds() -> None:
@@ -153,23 +160,23 @@ def _melds(*groups: tuple[str, str], rules=JAMAICAN, owner: int = 0) -> list[Mel
 
 def test_c1_three_threes_accepted() -> None:
     new = _melds(("three", "7s 7h 7d"), ("three", "9c 9c 9d"), ("three", "Ks Kh Jkr"))
-    assert lay_down_problem(new, [], DEAL[1], JAMAICAN) is None
+    assert problem(new, [], DEAL[1], JAMAICAN) is None
 
 
 def test_c2_two_threes_of_one_rank_rejected() -> None:
     new = _melds(("three", "7s 7h 7d"), ("three", "7c 7c 7d"), ("three", "Ks Ks Kh"))
-    assert "two threes of 7s" in lay_down_problem(new, [], DEAL[1], JAMAICAN)
+    assert "two threes of 7s" in problem(new, [], DEAL[1], JAMAICAN)
     six = _melds(("three", "7s 7h 7d 7c 7c 7d"), ("three", "Ks Ks Kh"))
-    assert lay_down_problem(six, [], DEAL[1], JAMAICAN) == (
+    assert problem(six, [], DEAL[1], JAMAICAN) == (
         "the contract needs 3 threes; you have 2 threes"
     )
 
 
 def test_c3_two_hearts_fours_rejected_c4_accepted() -> None:
     c3 = _melds(("four", "3h 4h 5h 6h"), ("four", "9h 10h Jh Qh"), ("four", "5s 6s 7s 8s"))
-    assert "two fours of ♥" in lay_down_problem(c3, [], DEAL[4], JAMAICAN)
+    assert "two fours of ♥" in problem(c3, [], DEAL[4], JAMAICAN)
     c4 = _melds(("four", "3h 4h 5h 6h"), ("four", "9c 10c Jkr Qc"), ("four", "5s 6s 7s 8s"))
-    assert lay_down_problem(c4, [], DEAL[4], JAMAICAN) is None
+    assert problem(c4, [], DEAL[4], JAMAICAN) is None
 
 
 def test_c5_extra_four_in_the_same_turn_accepted() -> None:
@@ -179,18 +186,21 @@ def test_c5_extra_four_in_the_same_turn_accepted() -> None:
         ("four", "4s 5s 6s 7s"),
         ("four", "9d 10d Jd Qd"),
     )
-    assert lay_down_problem(c5, [], DEAL[2], JAMAICAN) is None
+    assert problem(c5, [], DEAL[2], JAMAICAN) is None
 
 
 def test_c6_c7_contract_not_met() -> None:
     c6 = _melds(("three", "8c 8d 8s"), ("three", "Qh Qh Qs"), ("three", "3c 3d 3s"))
-    assert lay_down_problem(c6, [], DEAL[2], JAMAICAN) == (
+    assert problem(c6, [], DEAL[2], JAMAICAN) == (
         "the contract needs 2 threes and 1 four; you have 3 threes"
     )
     c7 = _melds(("three", "8c 8d 8s"), ("four", "4s 5s 6s 7s"))
-    assert lay_down_problem(c7, [], DEAL[2], JAMAICAN) == (
+    assert problem(c7, [], DEAL[2], JAMAICAN) == (
         "the contract needs 2 threes and 1 four; you have 1 three and 1 four"
     )
+    short = lay_down_problem(c7, [], DEAL[2], JAMAICAN)
+    assert short is not None and short.reason == "kalooki.contract_short"
+    assert short.values == {"threes": 2, "fours": 1, "have_threes": 1, "have_fours": 1}
 
 
 def test_c8_later_melds_keep_distinct_but_lay_off_is_fine() -> None:
@@ -201,18 +211,18 @@ def test_c8_later_melds_keep_distinct_but_lay_off_is_fine() -> None:
         ("four", "9d 10d Jd Qd"),
     )
     spades = _melds(("four", "9s 10s Js Qs"))
-    assert "two fours of ♠" in lay_down_problem(spades, owned, None, JAMAICAN)
+    assert "two fours of ♠" in problem(spades, owned, None, JAMAICAN)
     eights = _melds(("three", "8h 8h 8d"))
-    assert "two threes of 8s" in lay_down_problem(eights, owned, None, JAMAICAN)
+    assert "two threes of 8s" in problem(eights, owned, None, JAMAICAN)
     assert lay_off_ends(owned[0], cards("8h")[0], JAMAICAN) == ("top",)
 
 
 def test_c9_deal_three_contract_k1() -> None:
     c9 = _melds(("three", "6c 6d 6h"), ("four", "2h 3h 4h 5h"), ("four", "10s Js Qs Ks"))
     assert JAMAICAN.contracts[2].cards == 11
-    assert lay_down_problem(c9, [], JAMAICAN.contracts[2], JAMAICAN) is None
+    assert problem(c9, [], JAMAICAN.contracts[2], JAMAICAN) is None
     literal = make_rules(deal3_contract="2T+1F")
-    assert lay_down_problem(c9, [], literal.contracts[2], literal) == (
+    assert problem(c9, [], literal.contracts[2], literal) == (
         "the contract needs 2 threes and 1 four; you have 1 three and 2 fours"
     )
 
@@ -221,9 +231,9 @@ def test_c10_trinidad_distinct_runs_flag() -> None:
     c10 = _melds(("four", "3h 4h 5h 6h"), ("four", "9h 10h Jh Qh"), rules=TRINIDAD)
     deal3 = TRINIDAD.contracts[2]
     assert (deal3.threes, deal3.fours) == (0, 2)
-    assert "two fours of ♥" in lay_down_problem(c10, [], deal3, TRINIDAD)
+    assert "two fours of ♥" in problem(c10, [], deal3, TRINIDAD)
     loose = make_rules("trinidad", distinct_melds=False)
-    assert lay_down_problem(c10, [], deal3, loose) is None
+    assert problem(c10, [], deal3, loose) is None
 
 
 # ---------------------------------------------------------------- §4.4 lay-offs
