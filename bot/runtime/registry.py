@@ -307,8 +307,13 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         return self.games[table.game_name]
 
     def spec(self, table: Table) -> GameSpec:
-        """The game's declaration for ``table``'s options (its seat range, seating …)."""
-        return self.adapter(table).spec_for(table.options)
+        """The game's declaration for ``table``'s options (its seat range, seating …),
+        built once per table and options (the adapter builds the game's rules for it)."""
+        cached = table.spec_cache
+        if cached is None or cached[0] != table.options:
+            cached = table.spec_cache = (dict(table.options),
+                                         self.adapter(table).spec_for(table.options))
+        return cached[1]
 
     def stakes(self, table: Table) -> StakesPolicy:
         """The stakes policy of ``table``'s game (:mod:`bot.runtime.stakes`)."""
@@ -368,6 +373,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             seats=[Seat(host_id, host_name, team=_team(spec, team, []))],
             idle_deadline=self._now() + LOBBY_IDLE,
             seen={host_id: self._now()},
+            spec_cache=(dict(options), spec),
         )
         self.by_channel[channel_id] = table
         self.by_id[table.id] = table
@@ -1144,7 +1150,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         """The board message of ``table`` as it is now (lobby, game, or final result), in
         the channel's language."""
         adapter = self.adapter(table)
-        spec = adapter.spec_for(table.options)
+        spec = self.spec(table)
         info = table.info(spec, self.languages.public(table.guild_id, table.channel_id))
         if table.state is TableState.LOBBY:
             return common.lobby(info, adapter.describe_options(table.options, info.lang))
@@ -1171,7 +1177,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         draft = (saved[1] if saved is not None and saved[0] == table.game.decision_id(seat)
                  else None)
         lang = self.languages.private(table.seats[seat].member_id)
-        info = table.info(adapter.spec_for(table.options), lang)
+        info = table.info(self.spec(table), lang)
         return adapter.hand(info, table.game, seat, draft)
 
 

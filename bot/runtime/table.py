@@ -140,6 +140,9 @@ class Table:
         saved): an edit that would show the same is skipped.
     board_failures
         Board edits in a row that failed on Discord's side (not saved).
+    spec_cache
+        The options and the game's declaration built for them (not saved; see
+        :meth:`bot.runtime.registry.TableRegistry.spec`).
     board_blocked
         The bot may not edit or post the board (missing permissions; not saved): members
         are told so when they interact, and play on from "My hand".
@@ -186,6 +189,7 @@ class Table:
     board_dirty: bool = False
     board_shown: int | None = field(default=None, repr=False)
     board_failures: int = field(default=0, repr=False)
+    spec_cache: tuple[dict[str, Any], GameSpec] | None = field(default=None, repr=False)
     board_blocked: bool = False
     deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
     timeouts: dict[int, int] = field(default_factory=dict)

@@ -540,3 +540,20 @@ async def test_a_timeout_that_cannot_be_saved_is_undone_and_fires_again(registry
     monkeypatch.undo()
     await registry.fire_due()
     assert table.game.phase is Phase.SELECT and table.timeouts == {table.game.dealer: 1}
+
+
+async def test_the_rules_are_built_once_per_table_not_per_decision(registry, monkeypatch):
+    adapter = registry.games["tripoli"]
+    built = []
+    spec_for = adapter.spec_for
+
+    def counted(options):
+        built.append(dict(options))
+        return spec_for(options)
+
+    monkeypatch.setattr(adapter, "spec_for", counted)
+    table = await started(registry, ANN, BEN, CAT)
+    before = len(built)
+    await finish_deal(registry, table)  # a whole deal: dozens of decisions and boards
+    registry.render_board(table)
+    assert len(built) == before == 1
