@@ -72,6 +72,14 @@ from engine.kalooki.game import KalookiGame
 from engine.kalooki.phases import Phase
 from engine.kalooki.rules import PRESETS, KalookiRules, make_rules
 
+
+def deck_code(packs: int, jokers: int) -> str:
+    """Verify's expression for a shuffle of the pack set (``fairness.shuffle`` of its cards
+    in id order by the deal seed, as :class:`KalookiGame` deals, rules/kalooki.md §2.14)."""
+    return (f"engine.fairness.shuffle(engine.cards.pack_set({packs}, {jokers}), "
+            "engine.fairness.deal_seed(seed, {shuffle}))")
+
+
 SPEC = GameSpec(
     name="kalooki",
     title="Caribbean Kalooki",
@@ -79,6 +87,7 @@ SPEC = GameSpec(
     stakes="none",
     substitutes=True,
     score_noun="penalty_point",
+    deck_code="engine.fairness.shuffled_deck(seed, {shuffle}, 108)",
 )
 """Kalooki at a table: 3-6 seats with one 108-card pack set (rules/kalooki.md §2.1 item 1),
 nothing at stake, AI substitutes for leavers."""
@@ -157,8 +166,17 @@ class KalookiAdapter:
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """With a ``stake`` (chips, the table's ``buy_in``) the lowest total takes the
-        members' stakes (shared on a tie)."""
-        return dataclasses.replace(SPEC, stakes="stake") if options.get("stake") else SPEC
+        members' stakes (shared on a tie); Verify recomputes the table's pack set."""
+        spec = dataclasses.replace(SPEC, stakes="stake") if options.get("stake") else SPEC
+        if options.get("packs") is None and options.get("jokers") is None:
+            return spec  # every preset plays the 108 cards
+        try:
+            rules = self.rules(options)
+        except ValueError:  # options that cannot be played never deal
+            return spec
+        if (rules.packs, rules.jokers) == (2, 4):  # ids 0-107: the 108-card shuffled deck
+            return spec
+        return dataclasses.replace(spec, deck_code=deck_code(rules.packs, rules.jokers))
 
     def check_options(self, options: dict[str, Any]) -> None:
         """Raise ValueError (saying why) when the options cannot be played."""

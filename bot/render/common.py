@@ -284,7 +284,7 @@ def verify(table: TableInfo, commitment: str | None, shuffle: int | None) -> Ren
     embed.add_field(name=t("verify.how_name"), value=t("verify.how"), inline=False)
     embed.add_field(name=t("verify.check_name"), inline=False, value="\n".join((
         t("verify.check"), CHECK_SNIPPET.format(shuffle=shuffle),
-        t("verify.check_deck", code=f"engine.fairness.shuffled_deck(seed, {shuffle})"))))
+        t("verify.check_deck", code=table.spec.deck_code.format(shuffle=shuffle)))))
     return Rendered(fit(embed), None)
 
 

@@ -62,6 +62,9 @@ class GameSpec:
         The game itself ends after the table's ``deals`` option (its own end rule, e.g.
         Troefcall's agreed hands); else the runtime ends the session at the end of that
         many deals (:mod:`bot.runtime.pace`).
+    deck_code
+        The Python expression **Verify** shows for recomputing shuffle ``{shuffle}``'s deck
+        from the revealed session ``seed`` (DESIGN.md §3); the default is the 52-card deck.
     """
 
     name: str
@@ -74,6 +77,7 @@ class GameSpec:
     substitutes: bool = False
     score_noun: str = "point"
     counts_deals: bool = False
+    deck_code: str = "engine.fairness.shuffled_deck(seed, {shuffle})"
 
     def team_of(self, seat: int) -> int | None:
         """The team index of ``seat`` in a partners game, else None."""

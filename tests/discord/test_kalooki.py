@@ -15,8 +15,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+import pytest
 from pydantic import BaseModel
 
+import engine.cards
+import engine.fairness
 from bot.render.kalooki import Draft
 from bot.runtime.table import Table
 from engine.cards import Card, format_card, parse_card
@@ -375,3 +378,22 @@ async def test_a_member_who_over_calls_is_challenged_by_an_ai_seat(world):
     assert "20 cards against 18, right" in log
     bob_hand = await deal.hand(bob)
     assert "You sit out the rest of this deal" in bob_hand.embeds[0].fields[-1].value
+
+
+@pytest.mark.parametrize("options", [{}, {"packs": 3, "jokers": 8}])
+async def test_verify_names_the_code_that_recomputes_this_pack_set(world, options):
+    """Verify's Python, run on the session seed, gives the deal's deck: the discard's first
+    card and the stock in order, for the 108 cards and for a larger pack set (§2.14)."""
+    board = (await world.slash(world.alice, "kalooki start", **options)).response
+    for member in (world.bob, world.carol):
+        await world.click(member, board, label="Join")
+    await world.click(world.alice, board, label="Start")
+    table = world.bot.tables.by_channel[world.channel.id]
+    game = table.game
+    answer = (await world.click(world.bob, board, label="Verify")).response
+    text = "\n".join(field.value for field in answer.embeds[0].fields)
+    code = re.search(r"Parlour's (.+) recomputes the whole deck", text).group(1)
+    deck = eval(code, {"engine": engine, "seed": table.seed})  # the bot's own text
+    assert len(deck) == len(game.rules.deck()) == (108 if not options else 164)
+    stock = len(game.stock)
+    assert deck[-stock:] == game.stock and [deck[-stock - 1]] == game.discard
