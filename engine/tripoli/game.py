@@ -468,7 +468,8 @@ class TripoliGame(BaseModel):
         """
         self._check_turn(seat, decision)
         if not isinstance(action, Action):
-            raise IllegalAction("illegal", "That is not a Tripoli action.")
+            raise IllegalAction("illegal", "That is not a Tripoli action.",
+                                reason="tripoli.not_an_action")
         self._validate(seat, action)
 
     def timeout_action(self, seat: int) -> Action:
@@ -485,7 +486,8 @@ class TripoliGame(BaseModel):
         """
         options = {o.kind: o for o in self.legal_actions(seat)}
         if not options:
-            raise IllegalAction("not_your_turn", "You have no decision to make.")
+            raise IllegalAction("not_your_turn", "You have no decision to make.",
+                                reason="no_decision")
         if "keep" in options:
             return Keep()
         if "pass" in options:
@@ -518,9 +520,11 @@ class TripoliGame(BaseModel):
             If ``deck`` is not the 52 cards.
         """
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The session is over.")
+            raise IllegalAction("game_over", "The session is over.",
+                                reason="tripoli.session_over")
         if self.phase != Phase.BETWEEN_DEALS:
-            raise IllegalAction("illegal", "A deal is in progress.")
+            raise IllegalAction("illegal", "A deal is in progress.",
+                                reason="tripoli.deal_in_progress")
         checked = checked_deck(deck, STANDARD_DECK_SIZE)
         return self._track(None, lambda: self._start_deal(checked))
 
@@ -538,7 +542,8 @@ class TripoliGame(BaseModel):
             ``game_over`` when the session is already over.
         """
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The session is over.")
+            raise IllegalAction("game_over", "The session is over.",
+                                reason="tripoli.session_over")
         if self.leftover:
             return []
         if self.phase == Phase.BETWEEN_DEALS:
@@ -571,9 +576,10 @@ class TripoliGame(BaseModel):
         if stack < 0:
             raise ValueError("a stack is never negative")
         if self.phase != Phase.BETWEEN_DEALS:
-            raise IllegalAction("illegal", "Players join between deals.")
+            raise IllegalAction("illegal", "Players join between deals.",
+                                reason="tripoli.join_between")
         if len(self.active) >= self.rules.max_players:
-            raise IllegalAction("illegal", "The table is full.")
+            raise IllegalAction("illegal", "The table is full.", reason="tripoli.full")
         self.seats += 1
         self.stacks.append(stack)
         self.buy_ins.append(stack)
@@ -595,9 +601,11 @@ class TripoliGame(BaseModel):
             ``illegal`` during a deal (leftover rounds included) or for an empty seat.
         """
         if self.phase not in (Phase.BETWEEN_DEALS, Phase.OVER):
-            raise IllegalAction("illegal", "Players leave between deals.")
+            raise IllegalAction("illegal", "Players leave between deals.",
+                                reason="tripoli.leave_between")
         if not 0 <= seat < self.seats or self.stacks[seat] is None:
-            raise IllegalAction("illegal", f"Seat {seat} is empty.")
+            raise IllegalAction("illegal", f"Seat {seat} is empty.", reason="tripoli.seat_empty",
+                                seat=seat)
         stack = self.stacks[seat] or 0
         self.stacks[seat] = None
         self.unused.extend(self.hands[seat])
@@ -608,36 +616,45 @@ class TripoliGame(BaseModel):
 
     def _check_turn(self, seat: int, decision: int | None) -> None:
         if self.phase == Phase.OVER:
-            raise IllegalAction("game_over", "The session is over.")
+            raise IllegalAction("game_over", "The session is over.",
+                                reason="tripoli.session_over")
         if self.phase == Phase.BETWEEN_DEALS:
-            raise IllegalAction("between_deals", "No deal is in progress.")
+            raise IllegalAction("between_deals", "No deal is in progress.",
+                                reason="tripoli.no_deal")
         if not 0 <= seat < self.seats:
-            raise IllegalAction("not_your_turn", f"There is no seat {seat}.")
+            raise IllegalAction("not_your_turn", f"There is no seat {seat}.", reason="no_seat",
+                                seat=seat)
         if decision is not None:
             self.decisions.check(seat, decision)
         if seat not in self.to_act:
-            raise IllegalAction("not_your_turn", "It is not your turn.")
+            raise IllegalAction("not_your_turn", "It is not your turn.", reason="not_your_turn")
 
     def _validate(self, seat: int, action: Action) -> None:
         """Refuse ``action`` unless it matches one of :meth:`legal_actions` exactly."""
         option = next((o for o in self.legal_actions(seat) if o.kind == action.kind), None)
         if option is None or type(action) not in _ACTION_TYPES.get(action.kind, ()):
-            raise IllegalAction("illegal", f"You cannot {action.kind} now.")
+            raise IllegalAction("illegal", f"You cannot {action.kind} now.",
+                                reason=f"tripoli.cannot.{action.kind}")
         if isinstance(action, Select):
             cards = action.cards
             if len(cards) != option.count or len(set(cards)) != len(cards):
-                raise IllegalAction("bad_selection", "Choose exactly 5 different cards.")
+                raise IllegalAction("bad_selection", "Choose exactly 5 different cards.",
+                                    reason="tripoli.five_different")
             if not set(cards) <= set(option.cards):
-                raise IllegalAction("bad_selection", "Choose 5 cards from your own hand.")
+                raise IllegalAction("bad_selection", "Choose 5 cards from your own hand.",
+                                    reason="tripoli.five_own")
         elif isinstance(action, Lead):
             if action.card not in option.cards:
-                raise IllegalAction("illegal", "That card is not a legal lead.")
+                raise IllegalAction("illegal", "That card is not a legal lead.",
+                                    reason="tripoli.not_a_lead")
         elif isinstance(action, Bid | Bet | Raise):
             assert option.min is not None and option.max is not None
             if action.amount < option.min:
-                raise IllegalAction("illegal", f"The least you may {action.kind} is {option.min}.")
+                raise IllegalAction("illegal", f"The least you may {action.kind} is {option.min}.",
+                                    reason=f"tripoli.least.{action.kind}", amount=option.min)
             if action.amount > option.max:
-                raise IllegalAction(self._excess_code(seat, action), f"The most is {option.max}.")
+                raise IllegalAction(self._excess_code(seat, action), f"The most is {option.max}.",
+                                    reason="tripoli.most", amount=option.max)
 
     def _excess_code(self, seat: int, action: Bid | Bet | Raise) -> str:
         need = action.amount
