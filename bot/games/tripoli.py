@@ -20,7 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-from bot.i18n import ENGLISH, Language
+from bot.i18n import ENGLISH, Language, Msg
 from bot.render import tripoli as render
 from bot.runtime.refs import Refusal
 from bot.runtime.spec import (
@@ -38,7 +38,7 @@ from engine.tripoli import actions as act
 from engine.tripoli.ai import choose
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
-from engine.tripoli.rules import PRESET_NOTES, TripoliRules, make_rules
+from engine.tripoli.rules import TripoliRules, make_rules
 
 DECISION_SECONDS: dict[Phase, float] = {
     Phase.SPARE: 60.0,
@@ -59,11 +59,15 @@ _SIMPLE: dict[str, type[Action]] = {
     "call": act.Call,
     "fold": act.Fold,
 }
-_AMOUNTS: dict[str, tuple[type[act.Bid | act.Bet | act.Raise], str, str]] = {
-    "bid": (act.Bid, "Your bid", "Bid"),
-    "bet": (act.Bet, "Your bet", "Bet"),
-    "raise": (act.Raise, "Your raise", "Raise by"),
+_AMOUNTS: dict[str, type[act.Bid | act.Bet | act.Raise]] = {
+    "bid": act.Bid,
+    "bet": act.Bet,
+    "raise": act.Raise,
 }
+"""The verbs that take a typed amount (their modal: ``tripoli.amount.<verb>``)."""
+
+NOT_TRIPOLI = Msg("refusal.not_this_game", game=Msg("game.tripoli"))
+"""The refusal of a control that is not Tripoli's."""
 
 RULE_OPTIONS: dict[str, str] = {
     "ante": "ante",
@@ -156,29 +160,32 @@ class TripoliAdapter:
         ValueError
             When the options cannot be played (e.g. saved by an older release).
         """
-        return render.rules_card(self.rules(options), source, buy_in)
+        return render.rules_card(self.rules(options), source, buy_in, lang)
 
     def describe_options(self, options: dict[str, Any], lang: Language = ENGLISH) -> str:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return f"These rules cannot be played ({error}): cancel and start again."
-        ante = f"ante {rules.ante} per space"
-        if rules.dealer_ante != rules.ante:
-            ante += f" (dealer {rules.dealer_ante})"
+            return lang.t("options.unplayable", error=str(error))
+        ante = (lang.t("tripoli.options.ante", ante=rules.ante) if rules.dealer_ante == rules.ante
+                else lang.t("tripoli.options.ante_dealer", ante=rules.ante,
+                            dealer=rules.dealer_ante))
         players = ""
         if (rules.min_players, rules.max_players) != (MIN_SEATS, MAX_SEATS):
-            players = f" · {rules.min_players}-{rules.max_players} players"
-        betting = f" · bet limit {rules.bet_limit}" if rules.poker == "betting" else ""
-        return (f"Rules: **{rules.name}** — {PRESET_NOTES[rules.name]}\n"
-                f"{ante.capitalize()}{betting}{players}. Details: `/tripoli rules`.")
+            players = lang.t("tripoli.options.players", low=rules.min_players,
+                             high=rules.max_players)
+        betting = lang.t("tripoli.options.betting", limit=rules.bet_limit) \
+            if rules.poker == "betting" else ""
+        return lang.t("tripoli.options", name=rules.name,
+                      note=render.preset_note(lang, rules.name), ante=ante, betting=betting,
+                      players=players)
 
     def new_game(self, options: dict[str, Any], players: int, seed: bytes, buy_in: int) -> Game:
         try:
             rules = self.rules(options, players=players)
             return TripoliGame.new(rules, players, seed, stacks=[buy_in] * players)
         except ValueError as error:
-            raise Refusal("illegal", f"These rules cannot be played: {error}.") from error
+            raise Refusal("illegal", Msg("refusal.unplayable", error=str(error))) from error
 
     def arrange(
         self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes
@@ -193,7 +200,7 @@ class TripoliAdapter:
     def draft(
         self, game: Game, seat: int, draft: Any, verb: str, arg: str, values: Sequence[str]
     ) -> Any:
-        raise Refusal("illegal", "That control is not part of Tripoli.")
+        raise Refusal("illegal", NOT_TRIPOLI)
 
     def action(
         self, game: Game, seat: int, verb: str, arg: str, values: Sequence[str],
@@ -203,8 +210,8 @@ class TripoliAdapter:
             return _SIMPLE[verb]()
         if verb in _AMOUNTS:
             if amount is None:
-                raise Refusal("bad_amount", "Type an amount of chips.")
-            return _AMOUNTS[verb][0](amount=amount)
+                raise Refusal("bad_amount", Msg("tripoli.refusal.amount"))
+            return _AMOUNTS[verb](amount=amount)
         if verb == "select":
             return act.Select(cards=tuple(_card(value) for value in values))
         if verb == "best":
@@ -214,18 +221,18 @@ class TripoliAdapter:
             return act.Lead(card=_card(chosen))
         if verb == "name_suit":
             if arg not in SUIT_LETTERS:
-                raise Refusal("illegal", "That is not a suit.")
+                raise Refusal("illegal", Msg("refusal.not_suit"))
             return act.NameSuit(suit=SUIT_LETTERS[arg])
-        raise Refusal("illegal", "That control is not part of Tripoli.")
+        raise Refusal("illegal", NOT_TRIPOLI)
 
     def amount_prompt(self, game: Game, seat: int, verb: str) -> AmountPrompt | None:
         if verb not in _AMOUNTS:
             return None
         option = next((o for o in game.legal_actions(seat) if o.kind == verb), None)
         if option is None or option.min is None or option.max is None:
-            raise Refusal("illegal", f"You cannot {verb} now.")
-        _, title, label = _AMOUNTS[verb]
-        return AmountPrompt(title=title, label=f"{label} ({option.min}-{option.max} chips)")
+            raise Refusal("illegal", Msg(f"tripoli.refusal.cannot.{verb}"))
+        return AmountPrompt(title=Msg(f"tripoli.amount.{verb}_title"),
+                            label=Msg(f"tripoli.amount.{verb}", low=option.min, high=option.max))
 
     def decision_seconds(self, game: Game, seat: int) -> float:
         return DECISION_SECONDS[_game(game).phase]
@@ -251,5 +258,5 @@ class TripoliAdapter:
 
 def _card(value: str) -> Card:
     if not value.isdigit() or not 0 <= int(value) < STANDARD_DECK_SIZE:
-        raise Refusal("bad_selection", "That is not one of your cards.")
+        raise Refusal("bad_selection", Msg("refusal.not_your_card"))
     return Card(int(value))

@@ -180,7 +180,7 @@ class TroefcallAdapter:
             case "trump" if arg in SUIT_LETTERS:
                 return NameTrump(suit=SUIT_LETTERS[arg])
             case "trump":
-                raise Refusal("illegal", Msg("troefcall.refusal.not_suit"))
+                raise Refusal("illegal", Msg("refusal.not_suit"))
             case "play":
                 return Play(card=_card(values[0] if values else arg))
             case "kap":

@@ -93,11 +93,6 @@ def by_suit(hand_cards: Sequence[int]) -> str:
     return "\n".join(lines)
 
 
-def plural(count: int, noun: str) -> str:
-    """``"1 card"``, ``"2 cards"``."""
-    return f"{count} {noun}{'' if count == 1 else 's'}"
-
-
 AI_MARK = "🤖"
 """Marks AI seats (:func:`seat_label`); removed from every name, so no member looks like one."""
 _AI_MARKS = re.compile(f"{AI_MARK}[\ufe0e\ufe0f]?")

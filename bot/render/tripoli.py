@@ -16,6 +16,7 @@ from collections.abc import Sequence
 
 import discord
 
+from bot.i18n import ENGLISH, Language, Msg
 from bot.images import tripoli as images
 from bot.render.common import (
     COLOUR,
@@ -26,7 +27,6 @@ from bot.render.common import (
     cards,
     deadline_line,
     fit,
-    plural,
     seat_label,
     suit,
     table_buttons,
@@ -35,7 +35,8 @@ from bot.render.common import (
 from bot.runtime.components import TableButton, TableSelect
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
-from engine.cards import Rank, Suit
+from engine import poker
+from engine.cards import Card, Rank, Suit
 from engine.core import Option
 from engine.poker import describe as describe_hand
 from engine.poker import hand_value
@@ -48,74 +49,89 @@ from engine.tripoli.views import TripoliSeatView, TripoliTableView
 LOG_LINES = 8
 BUTTON_LEADS_MAX = 5
 
-PHASE_TITLES = {
-    Phase.SPARE: "Spare hand",
-    Phase.AUCTION: "Auction",
-    Phase.NAME_SUIT: "Naming the pay suit",
-    Phase.SELECT: "Poker: choose five cards",
-    Phase.BETTING: "Poker: betting",
-    Phase.MICHIGAN: "Michigan",
-    Phase.BETWEEN_DEALS: "Between deals",
-    Phase.OVER: "Session over",
+PHASE_KEYS = {
+    Phase.SPARE: "spare",
+    Phase.AUCTION: "auction",
+    Phase.NAME_SUIT: "name_suit",
+    Phase.SELECT: "select",
+    Phase.BETTING: "betting",
+    Phase.MICHIGAN: "michigan",
+    Phase.BETWEEN_DEALS: "between",
+    Phase.OVER: "over",
 }
+"""The catalog key of each phase's title (``tripoli.phase.<key>``)."""
 
-_BUTTONS: dict[str, tuple[str, discord.ButtonStyle]] = {
-    "keep": ("Keep", discord.ButtonStyle.secondary),
-    "exchange": ("Exchange", discord.ButtonStyle.primary),
-    "auction": ("Auction", discord.ButtonStyle.primary),
-    "bid": ("Bid…", discord.ButtonStyle.success),
-    "pass": ("Pass", discord.ButtonStyle.secondary),
-    "check": ("Check", discord.ButtonStyle.secondary),
-    "bet": ("Bet…", discord.ButtonStyle.success),
-    "call": ("Call", discord.ButtonStyle.success),
-    "raise": ("Raise…", discord.ButtonStyle.primary),
-    "fold": ("Fold", discord.ButtonStyle.danger),
+_BUTTONS: dict[str, discord.ButtonStyle] = {
+    "keep": discord.ButtonStyle.secondary,
+    "exchange": discord.ButtonStyle.primary,
+    "auction": discord.ButtonStyle.primary,
+    "bid": discord.ButtonStyle.success,
+    "pass": discord.ButtonStyle.secondary,
+    "check": discord.ButtonStyle.secondary,
+    "bet": discord.ButtonStyle.success,
+    "call": discord.ButtonStyle.success,
+    "raise": discord.ButtonStyle.primary,
+    "fold": discord.ButtonStyle.danger,
 }
+"""The one-click decisions (label: ``tripoli.button.<kind>``) and their style."""
+
+NAMED_SPACES = ("SEQ", "KITTY", "POT", "MONTE", "KQ")
+"""The spaces whose names are words (``tripoli.space.<name in lower case>``); the others
+are cards."""
+
+SPARE_CHOICES = ("keep", "exchange", "auction")
+"""The dealer's spare-hand options, in the order the prompt lists them."""
 
 
-FIRST_LEAD_RULES = {
-    "lowest_card": " (lowest card)",
-    "lowest_black": " (lowest black card)",
-    "lowest_of_longest_suit": " (lowest card of a longest suit)",
-}
-"""The board's words for a first Michigan lead the rules restrict (``first_lead``)."""
-
-SPARE_STAGE_BOARD = {
-    "choose": "decides on the spare hand.",
-    "after_exchange": "took the spare hand and may auction the old one.",
-    "after_unsold": "found no buyer for the spare hand and decides again.",
-}
-"""What the board says the dealer is deciding, by ``TripoliTableView.spare_stage``."""
-
-SPARE_PROMPTS = {
-    "choose": "You are the dealer, and the spare hand is unseen: ",
-    "after_exchange": "You took the spare hand; your old hand is the spare now: ",
-    "after_unsold": "Nobody bought the spare hand: ",
-}
-SPARE_CHOICES = {
-    "keep": "keep it dead",
-    "exchange": "exchange your hand for it",
-    "auction": "auction it to the others",
-}
-"""The dealer's private prompt (:func:`hand`): a start by stage, then the options offered."""
-
-AUCTION_ITEMS: dict[str, str] = {
-    "spare": "the spare hand",
-    "old_hand": "the dealer's old hand",
-    "pay_suit": "the right to name the pay suit",
-    "ghost": "the ghost hand",
-}
-"""What is on offer in an auction, by ``AuctionView.item`` (§2.4 item 17, §3.6, §3.3 item 18)."""
+def space_name(lang: Language, space: str) -> str:
+    """A board space's name in ``lang``: ``"POT"`` / ``"Piatto"`` / ``"پات"``; a card-named
+    space (``A♥``, ``KQ♥``) as it is (♣/♠ as text)."""
+    return lang.t(f"tripoli.space.{space.lower()}") if space in NAMED_SPACES \
+        else visible(space)
 
 
-def chips(amount: int) -> str:
-    """``"1 chip"``, ``"3 chips"``."""
-    return plural(amount, "chip")
+def preset_note(lang: Language, name: str) -> str:
+    """A preset in one sentence (``tripoli.preset.<name>``; empty for an unknown one)."""
+    return lang.t(f"tripoli.preset.{name}") if name in PRESET_NOTES else ""
+
+
+def chips(lang: Language, amount: int) -> str:
+    """``"1 chip"``, ``"3 chips"`` in ``lang``."""
+    return lang.t("tripoli.chips", count=amount)
 
 
 def sequence(start: int) -> str:
     """The three ranks of a sequence from ``start``: ``"8-9-10"``."""
     return "-".join(Rank(start + i).label for i in range(3))
+
+
+def space_label(lang: Language, view: TripoliTableView, space: str) -> str:
+    """What ``space`` pays for this deal (rules/tripoli.md §2.5, §3.2), in ``lang``."""
+    rules = view.rules
+    if space == "POT":
+        return lang.t("tripoli.pays.poker")
+    if space == rules.going_out_space:
+        if rules.going_out_space == rules.seq_space:
+            return lang.t("tripoli.pays.going_out_seq", seq=_seq_label(lang, view))
+        return lang.t("tripoli.pays.going_out")
+    if space == rules.block_space:
+        return lang.t("tripoli.pays.blocks")
+    if space == rules.seq_space:
+        return _seq_label(lang, view)
+    if space == rules.kq_space:
+        played = rules.pay_collection == "play"
+        if rules.kq_suit == "any":
+            return lang.t("tripoli.pays.kq_any_played" if played else "tripoli.pays.kq_any")
+        mark = suit(view.pay_suit)
+        return lang.t("tripoli.pays.kq_played" if played else "tripoli.pays.kq",
+                      king=f"K{mark}", queen=f"Q{mark}")
+    return visible(view.space_labels.get(space, space))
+
+
+def _seq_label(lang: Language, view: TripoliTableView) -> str:
+    played = view.rules.pay_collection == "play"
+    return lang.t("tripoli.pays.seq_played" if played else "tripoli.pays.seq",
+                  ranks=sequence(view.seq_start))
 
 
 # ---------------------------------------------------------------------- the board
@@ -138,98 +154,105 @@ def board(
         For each seat to act whose decision holds no card (spare hand, auction, betting):
         its decision id and options. These become the board's buttons.
     """
+    t = table.lang.t
     over = view.phase is Phase.OVER
-    title = f"Tripoli — table {table.id} · deal {view.deal_number}"
+    title = t("tripoli.board.title", game=Msg("game.tripoli"), table=table.id,
+              deal=view.deal_number)
     if view.leftover and not over:
-        title += " · leftover round"
+        title = t("tripoli.board.title_leftover", title=title)
     embed = discord.Embed(title=title, description=_status(table, view), colour=COLOUR)
-    embed.add_field(name=_board_title(view), value=_board_spaces(view), inline=False)
-    embed.add_field(name="Players", value=_players(table, view), inline=False)
+    embed.add_field(name=_board_title(table.lang, view), value=_board_spaces(table.lang, view),
+                    inline=False)
+    embed.add_field(name=t("tripoli.field.players"), value=_players(table, view), inline=False)
     showdown = _showdown(table, view.log)
     if showdown:
-        embed.add_field(name="Showdown", value=showdown, inline=False)
+        embed.add_field(name=t("tripoli.field.showdown"), value=showdown, inline=False)
     if view.michigan is not None:
-        embed.add_field(name="Michigan", value=_michigan(table, view), inline=False)
+        embed.add_field(name=t("tripoli.field.michigan"), value=_michigan(table, view),
+                        inline=False)
     log = [_event(table, view, event) for event in _deal_events(view.log)[-LOG_LINES:]]
-    lines = [line for line in log if line] + [table.lang.t(note) for note in table.notes]
+    lines = [line for line in log if line] + [t(note) for note in table.notes]
     if lines:
-        embed.add_field(name="Log", value="\n".join(lines[-LOG_LINES:]), inline=False)
-    board_footer(embed, table, table.lang.t("board.deal_number", deal=view.deal_number),
-                 view.commitment)
+        embed.add_field(name=t("tripoli.field.log"), value="\n".join(lines[-LOG_LINES:]),
+                        inline=False)
+    board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
     return Rendered(fit(embed), None if over else _board_view(table, view, decisions),
                     images.board_picture(view, _pay_suit_named(view)))
 
 
 def _status(table: TableInfo, view: TripoliTableView) -> str:
-    name = PHASE_TITLES[view.phase]
-    lines = [f"**{name}**"]
-    waiting = ", ".join(seat_label(table, s) for s in view.to_act)
+    t, lang = table.lang.t, table.lang
+    lines = [f"**{t('tripoli.phase.' + PHASE_KEYS[view.phase])}**"]
+    waiting = t("list.separator").join(seat_label(table, s) for s in view.to_act)
     match view.phase:
         case Phase.SPARE:
-            lines.append(f"{seat_label(table, view.dealer)} (dealer) "
-                         f"{SPARE_STAGE_BOARD[view.spare_stage or 'choose']}")
+            lines.append(t(f"tripoli.status.spare.{view.spare_stage or 'choose'}",
+                           name=seat_label(table, view.dealer)))
         case Phase.AUCTION if view.auction is not None:
             auction = view.auction
-            high = (f"high bid {chips(auction.high_bid)} by "
-                    f"{seat_label(table, auction.high_bidder)}"
-                    if auction.high_bidder is not None else "no bid yet")
-            to = f"; the winning bid goes onto {auction.space}" if auction.space else ""
-            lines.append(f"Auction of {AUCTION_ITEMS[auction.item]}{to}: {high}. "
-                         f"{waiting} to bid.")
+            high = (t("tripoli.status.high_bid", chips=chips(lang, auction.high_bid),
+                      name=seat_label(table, auction.high_bidder))
+                    if auction.high_bidder is not None else t("tripoli.status.no_bid"))
+            key = "tripoli.status.auction_onto" if auction.space else "tripoli.status.auction"
+            lines.append(t(key, item=Msg(f"tripoli.item.{auction.item}"),
+                           space=space_name(lang, auction.space or ""), high=high,
+                           names=waiting))
         case Phase.NAME_SUIT if view.namer is not None:
-            lines.append(f"{seat_label(table, view.namer)} won the auction and names the pay "
-                         "suit.")
+            lines.append(t("tripoli.status.name_suit", name=seat_label(table, view.namer)))
         case Phase.SELECT:
-            lines.append(f"Waiting for {waiting}: press **My hand** to choose your five.")
+            lines.append(t("tripoli.status.select", names=waiting, button=Msg("button.hand")))
         case Phase.BETTING if view.poker is not None:
-            lines.append(f"{waiting} to act · highest bet {chips(view.poker.current_bet)}"
-                         f" · pot {chips(view.board.get('POT', 0))}.")
+            lines.append(t("tripoli.status.betting", names=waiting,
+                           bet=chips(lang, view.poker.current_bet),
+                           pot=chips(lang, view.board.get('POT', 0))))
         case Phase.MICHIGAN if view.michigan is not None:
-            lines.append(f"{waiting} to lead{_lead_rule(view)}: press **My hand**.")
+            lines.append(t("tripoli.status.michigan", names=waiting, rule=_lead_rule(lang, view),
+                           button=Msg("button.hand")))
         case Phase.BETWEEN_DEALS:
-            lines.append("Press **Next deal** to deal again; members may join or leave now.")
+            lines.append(t("tripoli.status.between", button=Msg("button.next_deal")))
         case Phase.OVER if table.ranked:
-            lines.append("Final stacks are below; each member's stack was paid back to their "
-                         "chips.")
+            lines.append(t("tripoli.status.over_ranked"))
         case Phase.OVER:
-            lines.append("Final stacks are below (play chips: no server chips moved).")
+            lines.append(t("tripoli.status.over_casual"))
     if deadline := deadline_line(table, view.to_act):
         lines.append(deadline)
     if view.phase is not Phase.OVER:
-        lines.append(f"Dealer: {seat_label(table, view.dealer)}")
+        lines.append(t("tripoli.status.dealer", name=seat_label(table, view.dealer)))
     if view.ending:
-        lines.append("The session ends after this deal (then the leftover round).")
-    kind = "Ranked" if table.ranked else "Casual (play chips)"
-    lines.append(f"{kind} · buy-in {chips(table.buy_in)} · rules: {view.rules_name}")
+        lines.append(t("tripoli.status.ending"))
+    lines.append(t("tripoli.status.kind", kind=Msg("tripoli.ranked" if table.ranked
+                                                    else "tripoli.casual"),
+                   buy_in=chips(lang, table.buy_in), rules=view.rules_name))
     return "\n".join(lines)
 
 
-def _lead_rule(view: TripoliTableView) -> str:
+def _lead_rule(lang: Language, view: TripoliTableView) -> str:
     """What the due lead must be besides the lowest card of its suit, when the table's rules
     restrict it (§2.7 items 45 and 49, §3.7): the first lead by ``first_lead``, later leads
     by ``next_lead`` (italian's ``any_suit`` bars no suit)."""
     michigan = view.michigan
     assert michigan is not None
     if michigan.first_lead:
-        return FIRST_LEAD_RULES.get(view.rules.first_lead, "")
+        first = view.rules.first_lead
+        return lang.t(f"tripoli.lead_rule.{first}") if first != "lowest_of_suit" else ""
     if michigan.required_red is not None:
-        colour = "red" if michigan.required_red else "black"
-        return f" (lowest {colour} card)"
+        return lang.t("tripoli.lead_rule.red" if michigan.required_red
+                      else "tripoli.lead_rule.black")
     if view.rules.next_lead == "other_suit" and michigan.barred_suit is not None:
-        return f" (not {suit(michigan.barred_suit)})"
+        return lang.t("tripoli.lead_rule.not_suit", suit=suit(michigan.barred_suit))
     return ""
 
 
-def _board_title(view: TripoliTableView) -> str:
+def _board_title(lang: Language, view: TripoliTableView) -> str:
     """``Board``, with this deal's pay suit when it is dialled or auctioned (§3.2, §3.6)."""
     if view.pay_suit_source == "dial":
-        return (f"Board · dial: pay suit {suit(view.pay_suit)}, "
-                f"sequence {sequence(view.seq_start)}")
+        return lang.t("tripoli.board.dial", suit=suit(view.pay_suit),
+                      sequence=sequence(view.seq_start))
     if view.pay_suit_source == "auction":
         if not _pay_suit_named(view):
-            return "Board · pay suit to name"
-        return f"Board · pay suit {suit(view.pay_suit)}"
-    return "Board"
+            return lang.t("tripoli.board.suit_to_name")
+        return lang.t("tripoli.board.pay_suit", suit=suit(view.pay_suit))
+    return lang.t("tripoli.board.spaces")
 
 
 def _pay_suit_named(view: TripoliTableView) -> bool:
@@ -240,7 +263,7 @@ def _pay_suit_named(view: TripoliTableView) -> bool:
     return not (view.phase in (Phase.SPARE, Phase.NAME_SUIT) or bidding)
 
 
-def _board_spaces(view: TripoliTableView) -> str:
+def _board_spaces(lang: Language, view: TripoliTableView) -> str:
     """The table's spaces in board order with their chips, and what each pays for this deal
     when that is not its printed name (``space_labels``)."""
     singles = set(view.rules.single_spaces)
@@ -249,39 +272,42 @@ def _board_spaces(view: TripoliTableView) -> str:
         label = view.space_labels.get(space, space)
         if space in singles:
             name = space if label == space else f"{space}→{label}"
-            line.append(f"{visible(name)} **{amount}**")
+            line.append(f"{visible(name)} **{lang.number(amount)}**")
         else:
-            others.append(f"{space} **{amount}** — {visible(label)}")
+            others.append(f"{space_name(lang, space)} **{lang.number(amount)}** — "
+                          f"{space_label(lang, view, space)}")
     spaces = "\n".join([" · ".join(line), *others])
     if view.leftover_pots:
-        spaces += f"\nLeftover pots still to play: {', '.join(map(str, view.leftover_pots))}"
+        spaces += "\n" + lang.t("tripoli.board.leftover_pots", pots=lang.t(
+            "list.separator").join(lang.number(p) for p in view.leftover_pots))
     return spaces
 
 
 def _players(table: TableInfo, view: TripoliTableView) -> str:
+    t, lang = table.lang.t, table.lang
     poker = view.poker if view.phase is Phase.BETTING else None
     lines = []
     for seat in range(min(view.seats, len(table.seats))):
         stack = view.stacks[seat]
         name = seat_label(table, seat)
         if stack is None:
-            lines.append(f"~~{name}~~ left")
+            lines.append(t("tripoli.player.left", name=name))
             continue
-        parts = [f"{'▶ ' if seat in view.to_act else ''}**{name}**", chips(stack)]
+        parts = [f"{'▶ ' if seat in view.to_act else ''}**{name}**", chips(lang, stack)]
         if seat == view.dealer:
-            parts.append("dealer")
+            parts.append(t("tripoli.mark.dealer"))
         if seat in view.hand_sizes:
-            parts.append(plural(view.hand_sizes[seat], "card"))
+            parts.append(t("tripoli.cards", count=view.hand_sizes[seat]))
         if poker is not None and seat in poker.bets:
-            parts.append(f"bet {poker.bets[seat]}")
+            parts.append(t("tripoli.player.bet", amount=poker.bets[seat]))
             if seat in poker.folded:
-                parts.append("folded")
+                parts.append(t("tripoli.mark.folded"))
             elif seat in poker.all_in:
-                parts.append("all-in")
+                parts.append(t("tripoli.mark.all_in"))
         if seat in view.eliminated:
-            parts.append("out")
+            parts.append(t("tripoli.mark.out"))
         if table.seats[seat].leaving:
-            parts.append("leaving")
+            parts.append(t("tripoli.mark.leaving"))
         lines.append(" · ".join(parts))
     return "\n".join(lines)
 
@@ -291,13 +317,27 @@ def _deal_events(log: Sequence[TripoliEvent]) -> list[TripoliEvent]:
     return list(log[start:])
 
 
+def poker_hand(lang: Language, shown: Sequence[Card]) -> str:
+    """Five cards' poker hand in ``lang``: the engine's full words in English (``"Full house,
+    kings over fours"``), the category elsewhere (``"فول هاوس"``)."""
+    value = hand_value([int(c) for c in shown])
+    if lang is ENGLISH:
+        return describe_hand(value)
+    category = poker.category(value)
+    royal = category is poker.Category.STRAIGHT_FLUSH and value >> 16 & 15 == Rank.ACE
+    return lang.t("tripoli.poker.royal_flush" if royal
+                  else f"tripoli.poker.{category.name.lower()}")
+
+
 def _showdown(table: TableInfo, log: Sequence[TripoliEvent]) -> str:
     showdowns = [e for e in _deal_events(log) if isinstance(e, ev.Showdown)]
     if not showdowns:
         return ""
     event = showdowns[-1]
     return "\n".join(
-        f"{seat_label(table, seat)}: {cards(shown)} — {event.descriptions.get(seat, '')}"
+        table.lang.t("tripoli.showdown.line", name=seat_label(table, seat), cards=cards(shown),
+                     hand=poker_hand(table.lang, shown) if len(shown) == poker.HAND_SIZE
+                     else "")
         for seat, shown in event.hands.items()
     )
 
@@ -311,8 +351,8 @@ def _michigan(table: TableInfo, view: TripoliTableView) -> str:
         if played
     ]
     if michigan.last_run:
-        lines.append(f"Last run: {cards(michigan.last_run)}")
-    return "\n".join(lines) or "No card played yet."
+        lines.append(table.lang.t("tripoli.michigan.last_run", cards=cards(michigan.last_run)))
+    return "\n".join(lines) or table.lang.t("tripoli.michigan.none")
 
 
 SUMMARY_EVENTS = (ev.Eliminated, ev.AuctionSold, ev.PayTaken, ev.PotWon, ev.WentOut, ev.Blocked)
@@ -328,104 +368,112 @@ def deal_summary(table: TableInfo, view: TripoliTableView) -> DealSummary | None
     if over is None:
         return None
     if over.abandoned:
-        lines = ["The deal was abandoned: every chip went back."]
+        lines = [table.lang.t("tripoli.summary.abandoned")]
     else:
         lines = [_event(table, view, e) for e in events if isinstance(e, SUMMARY_EVENTS)]
     first = events[0]
     leftover = isinstance(first, ev.DealStarted) and first.leftover
-    title = "Leftover round" if leftover else f"Deal {over.deal_number}"
+    title = table.lang.t("tripoli.summary.leftover" if leftover else "tripoli.summary.deal",
+                         deal=over.deal_number)
     deltas = tuple((seat_label(table, seat), delta) for seat, delta in sorted(over.deltas.items()))
     return DealSummary(title, tuple(line for line in lines if line), deltas, "chip")
 
 
 def _deltas(table: TableInfo, deltas: dict[int, int]) -> str:
     """``"Alice +12 · Bob -7"``: each seat's stack change of a deal."""
-    return " · ".join(f"{seat_label(table, seat)} {delta:+d}"
+    return " · ".join(f"{seat_label(table, seat)} {table.lang.grouped(delta, signed=True)}"
                       for seat, delta in sorted(deltas.items()))
 
 
 def _event(table: TableInfo, view: TripoliTableView, event: TripoliEvent) -> str:
     """One log line for an event; every card in it is public by the rules (§2.10)."""
+    t, lang = table.lang.t, table.lang
     name = lambda seat: seat_label(table, seat)  # noqa: E731
+    space = lambda of: space_name(lang, of)  # noqa: E731
     match event:
         case ev.Eliminated(seat=seat) if view.rules.elimination == "zero_chips":
-            return f"{name(seat)} has no chips left and is out."
+            return t("tripoli.log.no_chips", name=name(seat))
         case ev.DealStarted(leftover=True, dealer=dealer):
-            return f"Leftover round: {name(dealer)} deals."
+            return t("tripoli.log.leftover", name=name(dealer))
         case ev.DealStarted(deal_number=number, dealer=dealer):
-            return f"Deal {number}: {name(dealer)} deals."
+            return t("tripoli.log.deal", deal=number, name=name(dealer))
         case ev.Eliminated(seat=seat):
-            return f"{name(seat)} cannot pay the ante and is out."
+            return t("tripoli.log.no_ante", name=name(seat))
         case ev.AntesPosted(paid=paid):
-            return f"Antes posted: {chips(sum(paid.values()))}."
+            return t("tripoli.log.antes", chips=chips(lang, sum(paid.values())))
         case ev.SpareKept(seat=seat):
-            return f"{name(seat)} keeps the spare hand dead."
+            return t("tripoli.log.spare_kept", name=name(seat))
         case ev.SpareExchanged(seat=seat):
-            return f"{name(seat)} takes the spare hand."
-        case ev.AuctionStarted(seller=None, item=item, space=space):
-            return f"Bidding for {AUCTION_ITEMS[item]} (bids go onto {space})."
+            return t("tripoli.log.spare_taken", name=name(seat))
+        case ev.AuctionStarted(seller=None, item=item, space=onto):
+            return t("tripoli.log.bidding", item=Msg(f"tripoli.item.{item}"), space=space(onto))
         case ev.AuctionStarted(seller=seller, item=item):
-            what = "the spare hand" if item == "spare" else "his old hand"
-            return f"{name(seller)} auctions {what}."
+            return t("tripoli.log.auctions_spare" if item == "spare"
+                     else "tripoli.log.auctions_old", name=name(seller))
         case ev.AuctionBid(seat=seat, amount=amount):
-            return f"{name(seat)} bids {amount}."
+            return t("tripoli.log.bids", name=name(seat), amount=amount)
         case ev.AuctionPass(seat=seat):
-            return f"{name(seat)} passes."
-        case ev.AuctionSold(seat=seat, amount=amount, seller=None, space=space):
-            what = "the pay suit" if _auction_item(view, event) == "pay_suit" else "the ghost hand"
-            return f"{name(seat)} wins {what} for {chips(amount)}, paid onto {space}."
+            return t("tripoli.log.passes", name=name(seat))
+        case ev.AuctionSold(seat=seat, amount=amount, seller=None, space=onto):
+            key = "tripoli.log.wins_pay_suit" if _auction_item(view, event) == "pay_suit" \
+                else "tripoli.log.wins_ghost"
+            return t(key, name=name(seat), chips=chips(lang, amount), space=space(onto))
         case ev.AuctionSold(seat=seat, amount=amount, seller=seller):
-            return f"{name(seat)} buys the hand for {chips(amount)}, paid to {name(seller)}."
+            return t("tripoli.log.buys", name=name(seat), chips=chips(lang, amount),
+                     seller=name(seller))
         case ev.AuctionUnsold():
-            return "Nobody bids."
+            return t("tripoli.log.no_bids")
         case ev.DialTurned(pay_suit=pay_suit, seq_start=start):
-            return (f"The dial turns: pay suit {suit(pay_suit)}, sequence "
-                    f"{sequence(start)}.")
+            return t("tripoli.log.dial", suit=suit(pay_suit), sequence=sequence(start))
         case ev.PaySuitNamed(seat=None, suit=named):
-            return f"Nobody bid: the pay suit is {suit(named)}."
+            return t("tripoli.log.suit_unbid", suit=suit(named))
         case ev.PaySuitNamed(seat=seat, suit=named):
-            return f"{name(seat)} names {suit(named)} as the pay suit."
-        case ev.PayTaken(seat=seat, space=space, chips=amount):
-            return f"{name(seat)} takes the {visible(space)} space ({chips(amount)})."
+            return t("tripoli.log.suit_named", name=name(seat), suit=suit(named))
+        case ev.PayTaken(seat=seat, space=taken, chips=amount):
+            return t("tripoli.log.pay_taken", name=name(seat), space=space(taken),
+                     chips=chips(lang, amount))
         case ev.Selected(seat=seat):
-            return f"{name(seat)} has chosen five cards."
+            return t("tripoli.log.selected", name=name(seat))
         case ev.Checked(seat=seat):
-            return f"{name(seat)} checks."
+            return t("tripoli.log.checks", name=name(seat))
         case ev.BetMade(seat=seat, amount=amount, all_in=all_in):
-            return f"{name(seat)} bets {amount}{' (all-in)' if all_in else ''}."
+            return t("tripoli.log.bets_all_in" if all_in else "tripoli.log.bets",
+                     name=name(seat), amount=amount)
         case ev.Called(seat=seat, amount=amount, all_in=all_in):
-            return f"{name(seat)} calls {amount}{' (all-in)' if all_in else ''}."
+            return t("tripoli.log.calls_all_in" if all_in else "tripoli.log.calls",
+                     name=name(seat), amount=amount)
         case ev.Raised(seat=seat, amount=amount, total=total):
-            return f"{name(seat)} raises by {amount} to {total}."
+            return t("tripoli.log.raises", name=name(seat), amount=amount, total=total)
         case ev.Folded(seat=seat):
-            return f"{name(seat)} folds."
+            return t("tripoli.log.folds", name=name(seat))
         case ev.BetReturned(seat=seat, chips=amount):
-            return f"{chips(amount)} returned to {name(seat)}."
+            return t("tripoli.log.returned", chips=chips(lang, amount), name=name(seat))
         case ev.Showdown():
-            return "Showdown."
+            return t("tripoli.log.showdown")
         case ev.PotWon(seat=seat, chips=amount):
-            return f"{name(seat)} wins {chips(amount)} from the pot."
+            return t("tripoli.log.pot_won", name=name(seat), chips=chips(lang, amount))
         case ev.MichiganStarted(leader=leader):
-            return f"Michigan: {name(leader)} leads first."
+            return t("tripoli.log.michigan", name=name(leader))
         case ev.Led(seat=seat, card=led):
-            return f"{name(seat)} leads {card(led)}."
+            return t("tripoli.log.leads", name=name(seat), card=card(led))
         case ev.Stopped(seat=seat, card=stop):
-            return f"{name(seat)} stops with {card(stop)}."
+            return t("tripoli.log.stops", name=name(seat), card=card(stop))
         case ev.LeadPassed(seat=seat, to=to):
-            return f"{name(seat)} cannot lead; {name(to)} leads."
-        case ev.WentOut(seat=seat, space=space, space_chips=won, payments=payments):
-            return (f"{name(seat)} goes out: the {space} space ({chips(won)}) and "
-                    f"{chips(sum(payments.values()))} from the others.")
-        case ev.Blocked(space=space, payments=payments):
-            return f"Blocked: {chips(sum(payments.values()))} go to the {space} space."
+            return t("tripoli.log.lead_passed", name=name(seat), to=name(to))
+        case ev.WentOut(seat=seat, space=won_space, space_chips=won, payments=payments):
+            return t("tripoli.log.out", name=name(seat), space=space(won_space),
+                     chips=chips(lang, won), paid=chips(lang, sum(payments.values())))
+        case ev.Blocked(space=onto, payments=payments):
+            return t("tripoli.log.blocked", chips=chips(lang, sum(payments.values())),
+                     space=space(onto))
         case ev.DealOver(deal_number=number, abandoned=True):
-            return f"Deal {number} abandoned: every chip went back."
+            return t("tripoli.log.abandoned", deal=number)
         case ev.DealOver(deal_number=number, deltas=deltas):
-            return f"Deal {number} is over: {_deltas(table, deltas)}."
+            return t("tripoli.log.deal_over", deal=number, deltas=_deltas(table, deltas))
         case ev.LeftoverStarted(pot_index=index, pots=pots):
-            return f"Leftover pot {index + 1}: {chips(pots[0])} to win."
+            return t("tripoli.log.leftover_pot", pot=index + 1, chips=chips(lang, pots[0]))
         case ev.SessionOver():
-            return "The session is over."
+            return t("tripoli.log.session_over")
     return ""
 
 
@@ -465,32 +513,35 @@ def hand(table: TableInfo, view: TripoliSeatView) -> Rendered:
     Only ``view`` (what that seat may see) is read; send the result ephemerally to the
     seat's member.
     """
+    t, lang = table.lang.t, table.lang
     public = view.table
     embed = discord.Embed(
-        title=f"Your hand — Tripoli table {table.id} · deal {public.deal_number}",
-        description=by_suit(view.hand) or "No cards.",
+        title=t("tripoli.hand.title", game=Msg("game.tripoli"), table=table.id,
+                deal=public.deal_number),
+        description=by_suit(view.hand) or t("tripoli.hand.no_cards"),
         colour=COLOUR,
     )
     if view.old_hand is not None:
-        embed.add_field(name="Your old hand (now the spare hand; you may auction it)",
-                        value=cards(view.old_hand), inline=False)
+        embed.add_field(name=t("tripoli.field.old_hand"), value=cards(view.old_hand),
+                        inline=False)
     if view.selection is not None and public.phase in (Phase.SELECT, Phase.BETTING):
-        named = describe_hand(hand_value(view.selection))
-        embed.add_field(name=f"Your poker five: {named}", value=cards(view.selection),
+        embed.add_field(name=t("tripoli.field.poker_five", hand=poker_hand(lang, view.selection)),
+                        value=cards(view.selection),
                         inline=False)
     stack = public.stacks[view.seat]
-    facts = [f"Stack: {chips(stack or 0)}"]
+    facts = [t("tripoli.hand.stack", chips=chips(lang, stack or 0))]
     if view.to_call:
-        facts.append(f"to call: {chips(view.to_call)}")
-    embed.add_field(name="You", value=" · ".join(facts), inline=False)
-    embed.add_field(name="Now", value=_hand_status(table, view), inline=False)
-    embed.set_footer(text="Only you can see this. Press My hand on the board for a fresh view.")
+        facts.append(t("tripoli.hand.to_call", chips=chips(lang, view.to_call)))
+    embed.add_field(name=t("tripoli.field.you"), value=" · ".join(facts), inline=False)
+    embed.add_field(name=t("tripoli.field.now"), value=_hand_status(table, view), inline=False)
+    embed.set_footer(text=t("tripoli.hand.footer", button=Msg("button.hand")))
     return Rendered(fit(embed), _hand_view(table, view), images.hand_picture(view))
 
 
-QUICK_AMOUNTS = {"bet": "Bet {}", "raise": "Raise by {}", "bid": "Bid {}"}
-"""Buttons beside ``Bet…``, ``Raise…`` and ``Bid…`` that act at once with an amount shown
-on them (the runtime reads it from the button: no modal). Bet and raise get the least and
+QUICK_AMOUNTS = ("bet", "raise", "bid")
+"""The verbs with buttons (``tripoli.button.quick_<verb>``) beside ``Bet…``, ``Raise…`` and
+``Bid…`` that act at once with an amount shown on them (the runtime reads it from the button:
+no modal). Bet and raise get the least and
 the most allowed; a bid the least (its most is the whole stack)."""
 
 
@@ -501,7 +552,8 @@ def _quick_amounts(table: TableInfo, seat: int, decision: int,
         return []
     amounts = [option.min] if option.kind == "bid" else sorted({option.min, option.max})
     return [TableButton(Ref(table.id, option.kind, seat, decision, str(amount)),
-                        label=QUICK_AMOUNTS[option.kind].format(amount),
+                        label=table.lang.t(f"tripoli.button.quick_{option.kind}",
+                                           amount=amount),
                         style=discord.ButtonStyle.success, row=0)
             for amount in amounts]
 
@@ -528,47 +580,50 @@ def _decision_buttons(
                 for named in (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)]
     if option.kind not in _BUTTONS:
         return []
-    label, style = _BUTTONS[option.kind]
+    label = table.lang.t(f"tripoli.button.{option.kind}")
     if option.kind == "call" and to_call:
-        label = f"Call {to_call}"
+        label = table.lang.t("tripoli.button.call_amount", amount=to_call)
     return [*_quick_amounts(table, seat, decision, option),
-            TableButton(Ref(table.id, option.kind, seat, decision), label=label, style=style,
-                        row=0)]
+            TableButton(Ref(table.id, option.kind, seat, decision), label=label,
+                        style=_BUTTONS[option.kind], row=0)]
 
 
 def _hand_status(table: TableInfo, view: TripoliSeatView) -> str:
+    t = table.lang.t
     kinds = {option.kind for option in view.options}
     if not kinds:
-        waiting = ", ".join(seat_label(table, s) for s in view.table.to_act)
-        return f"Nothing to decide now; waiting for {waiting}." if waiting else "Nothing to do."
+        waiting = t("list.separator").join(seat_label(table, s) for s in view.table.to_act)
+        return t("tripoli.now.waiting", names=waiting) if waiting else t("tripoli.now.nothing")
     if "select" in kinds:
-        return "Choose the five cards you play poker with (they stay secret unless you reach "\
-               "the showdown), or take your best five."
+        return t("tripoli.now.select")
     if "lead" in kinds:
-        return "Your lead: choose one of the cards below."
+        return t("tripoli.now.lead")
     if kinds & {"keep", "exchange", "auction"}:
-        return _spare_prompt(view.table.spare_stage or "choose", kinds)
+        return _spare_prompt(table.lang, view.table.spare_stage or "choose", kinds)
     if "name_suit" in kinds:
-        return ("You won the auction: name the pay suit. The spaces A♥ … KQ♥ then pay for "
-                "that suit's cards, won by playing them in Michigan.")
+        return t("tripoli.now.name_suit")
     auction = view.table.auction
     if kinds & {"bid", "pass"} and auction is not None:
-        return f"Bid for {AUCTION_ITEMS[auction.item]}, or pass (a pass is final)."
-    return "Your turn to bet."
+        return t("tripoli.now.bid", item=Msg(f"tripoli.item.{auction.item}"))
+    return t("tripoli.now.bet")
 
 
-def _spare_prompt(stage: str, kinds: set[str]) -> str:
+def _spare_prompt(lang: Language, stage: str, kinds: set[str]) -> str:
     """The dealer's spare-hand prompt: only the options the stage offers (after an exchange:
     keep or auction the old hand; after an unsold auction: keep or exchange)."""
-    choices = [words for kind, words in SPARE_CHOICES.items() if kind in kinds]
-    if len(choices) > 1:
-        listed = ", ".join(choices[:-1]) + ("," if len(choices) > 2 else "") + f" or {choices[-1]}"
+    choices = [lang.t(f"tripoli.spare.{kind}") for kind in SPARE_CHOICES if kind in kinds]
+    if len(choices) == 3:
+        listed = lang.t("tripoli.spare.three", first=choices[0], second=choices[1],
+                        third=choices[2])
+    elif len(choices) == 2:
+        listed = lang.t("tripoli.spare.two", first=choices[0], second=choices[1])
     else:
         listed = choices[0]
-    return f"{SPARE_PROMPTS[stage]}{listed}."
+    return lang.t(f"tripoli.spare.prompt.{stage}", choices=listed)
 
 
 def _hand_view(table: TableInfo, view: TripoliSeatView) -> discord.ui.View | None:
+    t = table.lang.t
     ui = discord.ui.View(timeout=None)
     seat, decision = view.seat, view.decision_id
     for option in view.options:
@@ -585,32 +640,33 @@ def _hand_view(table: TableInfo, view: TripoliSeatView) -> discord.ui.View | Non
                          for c in option.cards],
                 min_values=option.count,
                 max_values=option.count,
-                placeholder=f"Choose {option.count} cards for poker",
+                placeholder=t("tripoli.select.poker", count=option.count),
                 row=1,
             ))
             ui.add_item(TableButton(Ref(table.id, "best", seat, decision),
-                                    label="Best five", style=discord.ButtonStyle.success, row=2))
+                                    label=t("tripoli.button.best"),
+                                    style=discord.ButtonStyle.success, row=2))
         elif option.kind == "lead" and len(option.cards) <= BUTTON_LEADS_MAX:
             for lead in option.cards:
                 ui.add_item(TableButton(Ref(table.id, "lead", seat, decision, str(int(lead))),
-                                        label=f"Lead {card_label(lead)}",
+                                        label=t("tripoli.button.lead", card=card_label(lead)),
                                         style=discord.ButtonStyle.primary, row=0))
         elif option.kind == "lead":
             ui.add_item(TableSelect(
                 ref,
                 options=[discord.SelectOption(label=card_label(c), value=str(int(c)))
                          for c in option.cards[:25]],
-                placeholder="Choose your lead",
+                placeholder=t("tripoli.select.lead"),
                 row=1,
             ))
     return ui if ui.children else None
 
 
-
 # ---------------------------------------------------------------------- the rules
 
 
-def rules_card(rules: TripoliRules, source: str, buy_in: int) -> Rendered:
+def rules_card(rules: TripoliRules, source: str, buy_in: int,
+               lang: Language = ENGLISH) -> Rendered:
     """``/tripoli rules``: a table's rules in full plain words (rules/tripoli.md §2, §3.2):
     the board and what each space pays, the antes, the spare hand, the poker round and its
     limit, Michigan's leads, sequence and stops, and how the session ends; then how they
@@ -624,178 +680,159 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int) -> Rendered:
         Whose rules they are (a table, the channel's house rules, the default), one sentence.
     buy_in
         Each seat's starting stack, in chips.
+    lang
+        The reader's language.
     """
-    lines = [f"**{rules.name}** — {PRESET_NOTES.get(rules.name, '')}", source]
-    embed = discord.Embed(title=f"Tripoli rules: {rules.name}", description="\n".join(lines),
-                          colour=COLOUR)
-    for name, words in (
-        ("Board and antes", _rules_board(rules)),
-        ("Spare hand", _rules_spare(rules)),
-        ("Poker", _rules_poker(rules)),
-        ("Michigan", _rules_michigan(rules)),
-        ("End of the session", _rules_end(rules)),
+    t = lang.t
+    description = t("tripoli.rules.description", name=rules.name,
+                    note=preset_note(lang, rules.name), source=source)
+    embed = discord.Embed(title=t("tripoli.rules.title", game=Msg("game.tripoli"),
+                                  name=rules.name),
+                          description=description, colour=COLOUR)
+    for key, words in (
+        ("board", _rules_board(lang, rules)),
+        ("spare", _rules_spare(lang, rules)),
+        ("poker", _rules_poker(lang, rules)),
+        ("michigan", _rules_michigan(lang, rules)),
+        ("end", _rules_end(lang, rules)),
     ):
-        embed.add_field(name=name, value=visible(words), inline=False)
-    differences = describe_differences(rules)
+        embed.add_field(name=t(f"tripoli.rules.field.{key}"), value=visible(words),
+                        inline=False)
+    differences = describe_differences(rules) if lang is ENGLISH else []
     embed.add_field(
-        name="Differences from classic",
+        name=t("tripoli.rules.field.differences"),
         value="\n".join(f"• {visible(line)}" for line in differences)
-        or "None: pay cards, poker with betting, Michigan.",
+        or (t("tripoli.rules.no_differences") if rules.name == "classic"
+            else t("tripoli.rules.see_note", note=preset_note(lang, rules.name))),
         inline=False,
     )
-    ante = f"Ante {chips(rules.ante)} per space"
+    ante = t("tripoli.rules.ante", chips=chips(lang, rules.ante))
     if rules.dealer_ante != rules.ante:
-        ante += f" (dealer {rules.dealer_ante})"
-    facts = [ante, f"{rules.min_players}-{rules.max_players} players",
-             f"buy-in {chips(buy_in)}"]
+        ante = t("tripoli.rules.ante_dealer", ante=ante, dealer=rules.dealer_ante)
+    facts = [ante, t("tripoli.rules.players", low=rules.min_players, high=rules.max_players),
+             t("tripoli.rules.buy_in", chips=chips(lang, buy_in))]
     if rules.poker == "betting":
-        facts.insert(1, f"bet limit {rules.bet_limit}")
+        facts.insert(1, t("tripoli.rules.bet_limit", limit=rules.bet_limit))
     if rules.pay_suit != "dial":
-        facts.append(f"sequence {sequence(rules.seq_ranks)}")
-    embed.add_field(name="Table", value=" · ".join(facts), inline=False)
+        facts.append(t("tripoli.rules.sequence", sequence=sequence(rules.seq_ranks)))
+    embed.add_field(name=t("tripoli.rules.field.table"), value=" · ".join(facts), inline=False)
     return Rendered(fit(embed), None)
 
 
-def _rules_board(rules: TripoliRules) -> str:
+def _rules_board(lang: Language, rules: TripoliRules) -> str:
     """Every space of the board and what it pays, then the antes."""
+    t = lang.t
     if isinstance(rules.pay_suit, Suit):
         pay_suit = rules.pay_suit.symbol
-        kq = f"K{pay_suit} and Q{pay_suit}"
+        kq = t("tripoli.rules.kq_suit", king=f"K{pay_suit}", queen=f"Q{pay_suit}")
     else:
-        pay_suit = ("the pay suit, named every deal by the highest bidder"
-                    if rules.pay_suit == "auction" else "the pay suit the dial draws every deal")
-        kq = "K and Q of the pay suit"
+        pay_suit = t("tripoli.rules.pay_suit_auction" if rules.pay_suit == "auction"
+                     else "tripoli.rules.pay_suit_dial")
+        kq = t("tripoli.rules.kq_pay_suit")
     if rules.kq_suit == "any":
-        kq = "K and Q of any one suit"
+        kq = t("tripoli.rules.kq_any")
     if rules.pay_suit == "dial":
-        seq = "three ranks in a row of one suit, drawn by the dial every deal"
+        seq = t("tripoli.rules.seq_dial")
     else:
-        seq = f"{sequence(rules.seq_ranks)} of one suit"
-    if rules.pay_collection == "play":
-        when = "won in Michigan by playing their cards"
-        who = "whoever plays"
-        kq, seq = f"{kq} played by one player in a row", f"{seq} played by one player in a row"
+        seq = t("tripoli.rules.seq", sequence=sequence(rules.seq_ranks))
+    played = rules.pay_collection == "play"
+    if played:
+        kq, seq = t("tripoli.rules.in_a_row", what=kq), t("tripoli.rules.in_a_row", what=seq)
     else:
-        when = "paid from the hands held once the spare hand is settled, before poker"
-        who = "whoever holds"
-        kq += " in one hand (several pairs split it)" if rules.kq_suit == "any" else " in one hand"
-        seq += " (several holders split it; odd chips stay)"
+        kq = t("tripoli.rules.kq_held_any" if rules.kq_suit == "any"
+               else "tripoli.rules.kq_held", what=kq)
+        seq = t("tripoli.rules.seq_held", what=seq)
     if rules.pay_cards == "boodle":
-        singles = f"each pays {who} its own card"
+        singles = t("tripoli.rules.singles_boodle_played" if played
+                    else "tripoli.rules.singles_boodle")
     elif isinstance(rules.pay_suit, Suit):
-        singles = f"each pays {who} that card"
+        singles = t("tripoli.rules.singles_card_played" if played
+                    else "tripoli.rules.singles_card")
     else:
-        singles = f"pay {who} the A, K, Q, J and 10 of {pay_suit}"
-    spaces = [f"**{' '.join(rules.single_spaces)}**: {singles}.",
-              f"**{rules.kq_space}**: {kq}.", f"**{rules.seq_space}**: {seq}."]
-    going_out = ("going out first in Michigan, plus 1 chip for every card each other player "
-                 "still holds")
+        singles = t("tripoli.rules.singles_suit_played" if played
+                    else "tripoli.rules.singles_suit", suit=pay_suit)
+    single_names = " ".join(space_name(lang, s) for s in rules.single_spaces)
+    spaces = [t("tripoli.rules.space", space=single_names, pays=singles),
+              t("tripoli.rules.space", space=space_name(lang, rules.kq_space), pays=kq)]
+    going_out = t("tripoli.rules.going_out")
     if rules.going_out_space == rules.seq_space:
-        once = " (only if nobody took it with the sequence)" if rules.monte_once else ""
-        spaces[-1] = f"{spaces[-1][:-1]}; also {going_out}{once}."
+        also = t("tripoli.rules.seq_also_once" if rules.monte_once else "tripoli.rules.seq_also",
+                 seq=seq, going_out=going_out)
+        spaces.append(t("tripoli.rules.space", space=space_name(lang, rules.seq_space),
+                        pays=also))
     else:
-        spaces.append(f"**{rules.going_out_space}**: {going_out}.")
+        spaces.append(t("tripoli.rules.space", space=space_name(lang, rules.seq_space),
+                        pays=seq))
+        spaces.append(t("tripoli.rules.space", space=space_name(lang, rules.going_out_space),
+                        pays=going_out))
     if rules.poker != "none":
-        spaces.append("**POT**: the poker round's winner.")
-    ante = f"Before every deal each player puts {chips(rules.ante)} on every space"
+        spaces.append(t("tripoli.rules.space", space=space_name(lang, "POT"),
+                        pays=Msg("tripoli.rules.pot")))
+    ante = t("tripoli.rules.antes", chips=chips(lang, rules.ante))
     if rules.dealer_ante != rules.ante:
-        ante += f", the dealer {chips(rules.dealer_ante)}"
-    return "\n".join([f"Pay spaces are {when}.", *spaces,
-                      f"{ante}; chips nobody wins stay for later deals."])
+        ante = t("tripoli.rules.antes_dealer", ante=ante, chips=chips(lang, rules.dealer_ante))
+    return "\n".join([t("tripoli.rules.when_played" if played else "tripoli.rules.when_held"),
+                      *spaces, t("tripoli.rules.antes_stay", antes=ante)])
 
 
-def _rules_spare(rules: TripoliRules) -> str:
+def _rules_spare(lang: Language, rules: TripoliRules) -> str:
     """What the dealer may do with the spare hand, and the ghost-hand auction."""
-    lines = ["The deck is dealt into one hand per player and a spare hand that belongs to "
-             "nobody; its cards are never played and win nothing."]
+    t = lang.t
+    lines = [t("tripoli.rules.spare_dealt")]
     options = rules.spare_options
     if options:
-        choices = ["**Keep** it dead"]
+        choices = [t("tripoli.rules.spare_keep")]
         if "exchange" in options:
-            choices.append("**Exchange** it, unseen, for their own hand"
-                           + (" (and then auction the old hand to the others)"
-                              if "exchange_auction_old" in options else ""))
+            choices.append(t("tripoli.rules.spare_exchange_auction"
+                             if "exchange_auction_old" in options
+                             else "tripoli.rules.spare_exchange"))
         if "auction" in options:
-            choices.append("**Auction** it, unseen, to the others: the highest bidder pays the "
-                           "dealer and swaps their hand for it")
-        lines.append("After looking at their own hand the dealer may " + "; ".join(choices)
-                     + ". Nobody swaps back.")
+            choices.append(t("tripoli.rules.spare_auction"))
+        lines.append(t("tripoli.rules.spare_may", choices="; ".join(choices)))
         if rules.spare_needs_no_pay_card:
-            lines.append("Only players holding no pay card may take it or bid for it.")
+            lines.append(t("tripoli.rules.spare_no_pay_card"))
     elif not rules.ghost_auction:
-        lines.append("Nobody may take it.")
+        lines.append(t("tripoli.rules.spare_nobody"))
     if rules.ghost_auction:
-        lines.append("Before Michigan everyone may bid to swap their hand for it (the ghost "
-                     f"hand); the winning bid goes onto {rules.going_out_space}.")
+        lines.append(t("tripoli.rules.ghost", space=space_name(lang, rules.going_out_space)))
     return " ".join(lines)
 
 
-def _rules_poker(rules: TripoliRules) -> str:
+def _rules_poker(lang: Language, rules: TripoliRules) -> str:
     """The poker round: how hands are chosen, the betting and its limit."""
+    t = lang.t
     if rules.poker == "none":
-        return "No poker round: Michigan follows the pay cards."
+        return t("tripoli.rules.poker_none")
     if rules.poker == "auto":
-        return ("Everyone's best five cards are compared, with no betting; the best hand takes "
-                "the POT (equal hands split it).")
-    opener = "the dealer" if rules.bet_opener == "dealer" else "the player left of the dealer"
-    limit = (f"a player's total bet is at most {chips(rules.bet_limit)}"
-             if rules.bet_limit_mode == "total"
-             else f"an opening bet or a raise is at most {chips(rules.bet_limit)}")
-    short = ("a player short of chips may call all-in" if rules.all_in
-             else "a player who cannot call in full must fold")
-    return (f"Everyone chooses five cards (not necessarily their best). One betting round onto "
-            f"the POT, starting with {opener}: check or bet while nobody has bet, then fold, "
-            f"call or raise; {limit}; {short}. The last player who has not folded, or the "
-            "best hand at the showdown, takes the POT (equal hands split it). Everyone takes "
-            "all their cards back for Michigan.")
+        return t("tripoli.rules.poker_auto")
+    limit = t("tripoli.rules.limit_total" if rules.bet_limit_mode == "total"
+              else "tripoli.rules.limit_bet", chips=chips(lang, rules.bet_limit))
+    return t("tripoli.rules.poker_betting",
+             opener=Msg("tripoli.rules.opener_dealer" if rules.bet_opener == "dealer"
+                        else "tripoli.rules.opener_left"),
+             limit=limit, short=Msg("tripoli.rules.all_in" if rules.all_in
+                                    else "tripoli.rules.must_fold"))
 
 
-def _rules_michigan(rules: TripoliRules) -> str:
+def _rules_michigan(lang: Language, rules: TripoliRules) -> str:
     """Who leads, what a lead may be, runs, stops, going out and blocks."""
-    leader = {
-        "poker_winner": "The poker winner",
-        "dealer": "The dealer",
-        "left": "The player left of the dealer",
-    }[rules.michigan_leader]
-    first = {
-        "lowest_of_suit": "the lowest card they hold of any suit they choose",
-        "lowest_card": "their lowest card",
-        "lowest_black": "their lowest black card",
-        "lowest_of_longest_suit": "the lowest card of one of their longest suits",
-    }[rules.first_lead]
-    after = {
-        "other_suit": "leads again: the lowest card they hold of another suit than the one "
-                      "just played (holding only that suit, the lead passes to the left)",
-        "opposite_colour": "leads again: their lowest card of the other colour (holding none, "
-                           "the lead passes to the left)",
-        "any_suit": "leads again: the lowest card they hold of any suit, even the one just "
-                    "played",
-    }[rules.next_lead]
+    t = lang.t
     block = ("" if rules.next_lead == "any_suit" else
-             f" If nobody can lead, the deal is blocked: everyone pays 1 chip per card held "
-             f"onto {rules.block_space}.")
-    return (f"{leader} leads first: {first}. Whoever holds the next higher card of that suit "
-            "plays it (the bot plays it for them), and so on. The run stops at an ace or when "
-            "the next card is in the spare hand or already played; whoever played the stop "
-            f"card {after}. The first player "
-            f"to play their last card goes out and wins {rules.going_out_space} plus 1 chip "
-            f"for every card each other player still holds.{block}")
+             " " + t("tripoli.rules.block", space=space_name(lang, rules.block_space)))
+    return t("tripoli.rules.michigan", leader=Msg(f"tripoli.rules.leader.{rules.michigan_leader}"),
+             first=Msg(f"tripoli.rules.first.{rules.first_lead}"),
+             after=Msg(f"tripoli.rules.after.{rules.next_lead}"),
+             space=space_name(lang, rules.going_out_space)) + block
 
 
-def _rules_end(rules: TripoliRules) -> str:
+def _rules_end(lang: Language, rules: TripoliRules) -> str:
     """Who is out, the end of the session and the leftover chips."""
-    out = ("A player with no chips left is out (a short player antes what they have)."
-           if rules.elimination == "zero_chips"
-           else "A player who cannot pay the full ante is out.")
+    t = lang.t
+    out = t("tripoli.rules.out_zero" if rules.elimination == "zero_chips"
+            else "tripoli.rules.out_ante")
     if not rules.leftover_poker:
-        leftover = "Chips left on the board stay there."
+        leftover = t("tripoli.rules.leftover_stay")
     else:
-        rounds = ("one poker round" if rules.leftover_pots == 1
-                  else f"{rules.leftover_pots} poker rounds, one per share")
-        betting = "with betting" if rules.leftover_betting else "without betting"
-        leftover = (f"Chips left on the board are played for in {rounds} of five cards each, "
-                    f"{betting}, with no antes.")
-    return (f"{out} The session ends when the host or a member with Manage Channels uses "
-            "`/tripoli end` (after the current deal, or at once with now:True: that deal is "
-            f"abandoned and its chips go back), or when fewer than two players remain. "
-            f"{leftover} The most chips wins.")
+        leftover = t("tripoli.rules.leftover_betting" if rules.leftover_betting
+                     else "tripoli.rules.leftover_no_betting", count=rules.leftover_pots)
+    return t("tripoli.rules.end", out=out, leftover=leftover)

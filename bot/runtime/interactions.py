@@ -149,8 +149,9 @@ class TableInteractions:
             await self._after_decision(interaction, table)
             return
         if prompt is not None:
+            lang = self._lang(interaction)
             await interaction.response.send_modal(
-                AmountModal(ref, title=prompt.title, label=prompt.label)
+                AmountModal(ref, title=lang.t(prompt.title), label=lang.t(prompt.label))
             )
             return
         await within_deadline(interaction, self.act(table, member.id, ref, values))

@@ -203,10 +203,11 @@ class DealSummary:
 @dataclass(frozen=True)
 class AmountPrompt:
     """A verb that needs a typed amount: the modal's title and its input's label (which
-    states the legal range, e.g. ``"Bet (1-10 chips)"``); the engine validates the amount."""
+    states the legal range, e.g. ``"Bet (1-10 chips)"``), catalog messages shown in the
+    member's language; the engine validates the amount."""
 
-    title: str
-    label: str
+    title: Msg
+    label: Msg
 
 
 class GameAdapter(Protocol):

@@ -19,7 +19,7 @@ from bot.i18n.catalogs import catalog
 from bot.render.common import limit_problems
 from bot.runtime.spec import Rendered
 
-UNCONVERTED = {"tripoli"}
+UNCONVERTED: set[str] = set()
 """Games whose board and hand renderers still write English (a known gap: the Persian scan
 of their boards and hands is expected to fail until each is converted; then remove it)."""
 
