@@ -77,7 +77,7 @@ class Chips(commands.Cog):
         member = member or interaction.user
         lang = await self.bot.languages.for_member(interaction)
         if member.bot:
-            await refuse(interaction, lang.t("chips.bot", name=member.mention))
+            await refuse(interaction, lang.t("chips.bot", name=short_name(member.display_name)))
             return
         balance, (rank, accounts) = await within_deadline(
             interaction, self._balance_and_rank(interaction.guild_id, member.id,
@@ -210,7 +210,7 @@ class Chips(commands.Cog):
                                              else "chips.needs_server_grant"))
             return
         if member.bot:
-            await refuse(interaction, lang.t("chips.bot", name=member.display_name))
+            await refuse(interaction, lang.t("chips.bot", name=short_name(member.display_name)))
             return
         amount = parse_chips(text, lang)
         if isinstance(amount, str):
@@ -224,7 +224,8 @@ class Chips(commands.Cog):
                 ephemeral=False,
             )
         except InsufficientChips as short:
-            await refuse(interaction, lang.t("chips.holds_only_taken", name=member.display_name,
+            await refuse(interaction, lang.t("chips.holds_only_taken",
+                                             name=short_name(member.display_name),
                                              chips=chips_text(lang, short.balance)))
             return
         public = await self.bot.languages.for_channel(interaction)
@@ -237,7 +238,7 @@ class Chips(commands.Cog):
                 name=discord.utils.escape_markdown(member.display_name)),
             colour=CHIPS_COLOUR,
         )
-        embed.set_footer(text=public.t("chips.now_holds", name=member.display_name,
+        embed.set_footer(text=public.t("chips.now_holds", name=short_name(member.display_name),
                                        chips=chips_text(public, balance)))
         await reply(interaction, embed=embed)
 
@@ -273,7 +274,7 @@ class Chips(commands.Cog):
         giver = interaction.user
         lang = await self.bot.languages.for_member(interaction)
         if member.bot:
-            await refuse(interaction, lang.t("chips.bot", name=member.mention))
+            await refuse(interaction, lang.t("chips.bot", name=short_name(member.display_name)))
             return
         if member.id == giver.id:
             await refuse(interaction, lang.t("chips.give_self"))

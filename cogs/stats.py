@@ -21,6 +21,7 @@ from discord.ext import commands
 from bot.app import ParlourBot
 from bot.i18n import Language, Msg
 from bot.ratings import Rating
+from bot.render.common import short_name
 from bot.render.summary import RECORD_TEMPLATE, record_id
 from bot.replies import reply, within_deadline
 from bot.store import MemberStats, Store
@@ -70,8 +71,8 @@ class Stats(commands.Cog):
         member = member or interaction.user
         if member.bot:
             private = await self.bot.languages.for_member(interaction)
-            await reply(interaction, content=private.t("stats.bot", name=member.display_name),
-                        ephemeral=True)
+            text = private.t("stats.bot", name=short_name(member.display_name))
+            await reply(interaction, content=text, ephemeral=True)
             return
         lang = await self.bot.languages.for_channel(interaction)
         embed = await within_deadline(

@@ -253,3 +253,18 @@ async def test_history_pages_each_movement_with_its_reason(world):
     second = await world.slash(world.alice, "chips history", page=2)
     assert second.response.embeds[0].footer.text.startswith("Page 2 of 2")
     assert len(second.response.embeds[0].description.splitlines()) == 8
+
+
+@pytest.mark.parametrize("command", ["chips balance", "chips give", "chips grant", "chips take"])
+async def test_a_bot_is_named_by_its_display_name_in_every_refusal(world, command):
+    """Tryout #11: ``give`` wrote a raw mention and ``grant`` the user name; every refusal
+    names a bot as the server shows it (its nickname here)."""
+    boss = await admin(world)
+    croupier = world.guild.add_member(world.env.create_user("dealerbot", bot=True),
+                                      nick="Croupier Bot")
+    options = {"member": croupier}
+    if command != "chips balance":
+        options["amount"] = 5 if command == "chips give" else "5"
+    result = await world.slash(boss, command, **options)
+    assert result.response.ephemeral
+    assert result.response.content == "Croupier Bot is a bot; bots don't hold chips."
