@@ -39,6 +39,7 @@ and answer each interaction exactly once; board edits and DM hand views are
 from __future__ import annotations
 
 import asyncio
+import heapq
 import json
 import logging
 import secrets
@@ -119,6 +120,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         self._tasks: set[asyncio.Task[Any]] = set()
         self._scheduling = False
         self._sleeper: asyncio.Task[None] | None = None
+        self._sleeping_until: float | None = None
+        self._due: list[tuple[float, str]] = []  # heap of (when, table id), see _track
         self._images: dict[int, bool] = {}
         self._start_publishing()
 
@@ -148,6 +151,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             if table.state is TableState.PLAYING:
                 self._spawn(self._resume(table))
             self.schedule_board_edit(table)
+            self._track(table)
         self._scheduling = True
         self._reschedule()
 
@@ -178,23 +182,43 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         """The bot clock's time in POSIX seconds (an injectable clock: tests move it)."""
         return float(self.bot.clock.now().timestamp())
 
-    def _next_due(self) -> float | None:
-        """The earliest deadline or idle time of any table (POSIX seconds)."""
-        times = [when for table in self.by_id.values()
-                 for _decision, when in table.deadlines.values()]
-        times += [table.idle_deadline for table in self.by_id.values()
-                  if table.idle_deadline is not None]
-        return min(times, default=None)
+    def _track(self, table: Table) -> None:
+        """Note ``table``'s earliest deadline or idle time in the scheduler's heap (when it
+        changed): entries it replaces stay behind and are dropped when they come up."""
+        times = [when for _decision, when in table.deadlines.values()]
+        if table.idle_deadline is not None:
+            times.append(table.idle_deadline)
+        due = min(times, default=None)
+        if due is not None and due != table.due_tracked:
+            heapq.heappush(self._due, (due, table.id))
+        table.due_tracked = due
 
-    def _reschedule(self) -> None:
-        """Sleep until the earliest deadline (one scheduler per bot), replacing the sleep
-        in progress; a no-op until :meth:`restore` started scheduling."""
+    def _next_due(self) -> float | None:
+        """The earliest deadline or idle time of any table (POSIX seconds), from the heap:
+        O(log N) for N tables."""
+        while self._due:
+            when, table_id = self._due[0]
+            table = self.by_id.get(table_id)
+            if table is not None and table.due_tracked == when:
+                return when
+            heapq.heappop(self._due)  # a table gone, or due at another time now
+        return None
+
+    def _reschedule(self, table: Table | None = None) -> None:
+        """Track ``table``'s times, then sleep until the earliest deadline (one scheduler
+        per bot), replacing the sleep in progress when that deadline moved; the sleep is a
+        no-op until :meth:`restore` started scheduling."""
+        if table is not None:
+            self._track(table)
         if not self._scheduling:
             return
-        if self._sleeper is not None:
-            self._sleeper.cancel()
-            self._sleeper = None
         due = self._next_due()
+        if self._sleeper is not None and not self._sleeper.done():
+            if due == self._sleeping_until:
+                return
+            self._sleeper.cancel()
+        self._sleeper = None
+        self._sleeping_until = due
         if due is not None:
             wait = max(due - self._now(), SCHEDULER_MIN_WAIT)
             self._sleeper = self._spawn(self._sleep_then_fire(wait))
@@ -202,6 +226,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
     async def _sleep_then_fire(self, wait: float) -> None:
         await asyncio.sleep(wait)
         self._sleeper = None
+        self._sleeping_until = None
         self._spawn(self._fire_and_reschedule())
 
     async def _fire_and_reschedule(self) -> None:
@@ -219,7 +244,14 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         due; reads the time from ``bot.clock``.
         """
         now = self._now()
-        for table in list(self.by_id.values()):
+        due: list[Table] = []
+        while self._due and self._due[0][0] <= now:
+            when, table_id = heapq.heappop(self._due)
+            table = self.by_id.get(table_id)
+            if table is not None and table.due_tracked == when:
+                table.due_tracked = None  # tracked again after this look
+                due.append(table)
+        for table in due:
             try:
                 if table.state is TableState.LOBBY:
                     if table.idle_deadline is not None and now >= table.idle_deadline:
@@ -230,6 +262,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                     await self._time_out(table, now)
             except Refusal as refusal:  # not saved: undone, and due again at the next look
                 log.warning("table %s: a deadline could not be applied: %s", table.id, refusal)
+            finally:
+                self._track(table)
 
     async def _time_out(self, table: Table, now: float) -> None:
         """The rule-defined default for each expired decision (DESIGN.md §4 "Timers"): a
@@ -377,7 +411,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         )
         self.by_channel[channel_id] = table
         self.by_id[table.id] = table
-        self._reschedule()
+        self._reschedule(table)
         return table
 
     def _require_free(self, channel_id: int) -> None:
@@ -906,6 +940,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 if after is None:  # untimed
                     continue
             table.deadlines[seat] = (decision, self._now() + after)
+        self._track(table)
 
     async def _advance(self, table: Table, in_driver: bool) -> None:
         delay = self.bot.settings.ai_delay
@@ -1064,7 +1099,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             finally:
                 table.moves.clear()
                 table.result = None
-                self._reschedule()
+                self._reschedule(table)
             if table.state is TableState.OVER:
                 if result is not None:
                     await self._after_game(table, result)

@@ -143,6 +143,9 @@ class Table:
     spec_cache
         The options and the game's declaration built for them (not saved; see
         :meth:`bot.runtime.registry.TableRegistry.spec`).
+    due_tracked
+        The earliest of :attr:`deadlines` and :attr:`idle_deadline` as the scheduler's heap
+        knows it (not saved).
     board_blocked
         The bot may not edit or post the board (missing permissions; not saved): members
         are told so when they interact, and play on from "My hand".
@@ -190,6 +193,7 @@ class Table:
     board_shown: int | None = field(default=None, repr=False)
     board_failures: int = field(default=0, repr=False)
     spec_cache: tuple[dict[str, Any], GameSpec] | None = field(default=None, repr=False)
+    due_tracked: float | None = field(default=None, repr=False)
     board_blocked: bool = False
     deadlines: dict[int, tuple[int, float]] = field(default_factory=dict)
     timeouts: dict[int, int] = field(default_factory=dict)
