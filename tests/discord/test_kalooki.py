@@ -240,7 +240,8 @@ async def test_refusals_are_ephemeral_with_a_reason_and_change_nothing(world):
     assert deal.table.drafts[0] == draft and deal.game.model_dump_json() == before
     await deal.click(alice, hand, label="Stage as three")
     result = await world.click(alice, hand, label="Lay down (1)")  # the contract is short
-    assert result.response.ephemeral and "contract needs 3 × three and 0 × four" in result.response.content
+    refused = result.response
+    assert refused.ephemeral and "contract needs 3 × three and 0 × four" in refused.content
     assert deal.game.model_dump_json() == before and len(deal.table.drafts[0][1]["groups"]) == 1
     bob_hand = await deal.hand(bob)
     assert "Nothing to decide" in bob_hand.embeds[0].fields[-1].value
