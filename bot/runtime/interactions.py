@@ -368,11 +368,12 @@ class TableInteractions:
             await self.languages.observe(interaction)
             table = self._channel_table(interaction, game_name)
             is_manager = bool(interaction.permissions.manage_channels)
-            await within_deadline(
+            later = await within_deadline(
                 interaction, self.kick(table, interaction.user.id, is_manager, target.id)
             )
             await self._private(interaction, content=self._lang(interaction).t(
-                "table.kicked", name=common.short_name(target.display_name)))
+                "table.kicked_after_deal" if later else "table.kicked",
+                name=common.short_name(target.display_name)))
             self.schedule_board_edit(table)
         except Refusal as refusal:
             await self._refuse(interaction, refusal)

@@ -566,8 +566,14 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
 
     async def kick(
         self, table: Table, member_id: int, is_manager: bool, target_id: int
-    ) -> None:
+    ) -> bool:
         """The host (or a Manage Channels member) stands another member up, as :meth:`leave`.
+
+        Returns
+        -------
+        bool
+            True when the member leaves only after this deal (the AI plays their cards until
+            then), False when they are no longer seated at once.
 
         Raises
         ------
@@ -585,9 +591,10 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 raise Refusal("leaving", Msg("refusal.member_leaving", name=name))
             if table.state is TableState.LOBBY and target_id == table.host_id:
                 raise Refusal("host", Msg("refusal.host_kicked"))
-            await self._stand_up(table, seat)
+            return await self._stand_up(table, seat)
 
-    async def _stand_up(self, table: Table, seat: int) -> None:
+    async def _stand_up(self, table: Table, seat: int) -> bool:
+        """Stand the member of ``seat`` up; True when they leave only after this deal."""
         entry = table.seats[seat]
         name = common.short_name(entry.name)
         if table.state is TableState.LOBBY:
@@ -595,7 +602,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             table.seat_members()
             table.note("note.stood_up", name=name)
             self._pass_host(table, seat)
-            return
+            return False
         self._require_playing(table)
         spec = self.spec(table)
         if spec.substitutes:
@@ -612,6 +619,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             table.note("note.leaves_after_deal", name=name)
         self._pass_host(table, seat + 1)
         await self._progress(table)
+        return entry.leaving
 
     def _pass_host(self, table: Table, start: int) -> None:
         """Hand the host's powers to the next member clockwise from seat ``start`` who stays

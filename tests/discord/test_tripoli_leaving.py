@@ -201,3 +201,19 @@ async def test_im_back_while_leaving_says_the_member_leaves_after_this_deal(worl
         await world.bot.tables.back(session.table, world.bob.id)
     assert refused.value.code == "leaving" and "leave after this deal" in refused.value.message
     assert frozen(session)[:4] == before[:4]
+
+
+async def test_a_kick_answers_what_happened_to_the_member(world):
+    """Tryout #10: the kick's answer said "is no longer seated (or leaves after this deal)",
+    read as a refusal; it now says which of the two happened."""
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    session = await open_table(world, alice, bob, carol, dave)
+    kicked = await world.slash(alice, "tripoli kick", member=dave)
+    assert kicked.response.ephemeral
+    assert kicked.response.content == "Done: Dave is no longer seated."
+    assert session.seat(dave) is None
+    await session.click(alice, session.board, label="Start")
+    kicked = await world.slash(alice, "tripoli kick", member=carol)
+    assert kicked.response.content == (
+        "Done: Carol leaves after this deal; the AI plays their cards until then.")
+    assert session.table.seats[session.seat(carol)].leaving
