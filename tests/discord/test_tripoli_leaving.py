@@ -217,3 +217,18 @@ async def test_a_kick_answers_what_happened_to_the_member(world):
     assert kicked.response.content == (
         "Done: Carol leaves after this deal; the AI plays their cards until then.")
     assert session.table.seats[session.seat(carol)].leaving
+
+
+async def test_end_now_says_the_chips_left_on_the_board_are_played_for_first(world):
+    """Tryout #7: ``end now:True`` answered "the game ends (see the board)" while the board
+    went on with the leftover round (rules/tripoli.md §2.9)."""
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol)
+    await session.click(alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    await session.click(alice, session.board, label="Next deal")
+    ended = await world.slash(alice, "tripoli end", now=True)
+    assert session.game.leftover and session.table.state is TableState.PLAYING
+    assert ended.response.ephemeral and ended.response.content == (
+        "The game ends once the chips still at stake on the board are played for "
+        "(see the board).")
