@@ -4,7 +4,7 @@ A :class:`Table` is plain data plus its lock; :class:`bot.runtime.registry.Table
 changes it. :meth:`Table.snapshot` / :meth:`Table.from_snapshot` are the JSON saved after
 every change (``store.commit_table``, together with the chips the change moved) and read
 back at start-up. Snapshots carry their own version and the game's schema version; a table
-saved by the previous release (version 1) still restores.
+saved by an earlier release (version 1 or 2) still restores.
 """
 
 from __future__ import annotations
@@ -27,9 +27,10 @@ if TYPE_CHECKING:
     from bot.render.summary import RatingNote
     from bot.runtime.hands import HandLink
 
-SNAPSHOT_VERSION = 2
-"""Version of :meth:`Table.snapshot`'s JSON. Version 1 (no ``ranked``, no game schema, no
-teams) is read too; a table saved by a newer version is not restored."""
+SNAPSHOT_VERSION = 3
+"""Version of :meth:`Table.snapshot`'s JSON. Versions 2 (the game's JSON as an escaped string)
+and 1 (no ``ranked``, no game schema, no teams) are read too; a table saved by a newer
+version is not restored."""
 
 
 class TableState(StrEnum):
@@ -255,8 +256,9 @@ class Table:
         self.notes.append(Msg(key, **params))
 
     def snapshot(self) -> str:
-        """Everything needed to bring the table back after a restart, as JSON text."""
-        return json.dumps({
+        """Everything needed to bring the table back after a restart, as JSON text (the
+        game's own JSON is its ``"game"`` member, an object)."""
+        meta = json.dumps({
             "version": SNAPSHOT_VERSION,
             "id": self.id,
             "game_name": self.game_name,
@@ -283,8 +285,9 @@ class Table:
             "seen": list(self.seen.items()),
             "started_at": self.started_at,
             "game_schema": None if self.game is None else self.game.SCHEMA_VERSION,
-            "game": None if self.game is None else self.game.model_dump_json(),
         })
+        game = "null" if self.game is None else self.game.model_dump_json()
+        return f'{meta[:-1]}, "game": {game}}}'  # the game's JSON as it is, not re-escaped
 
     def restore(self, text: str, games: dict[str, GameAdapter]) -> None:
         """Put back the state saved in :meth:`snapshot` text, in place (undoing a change
@@ -303,9 +306,11 @@ class Table:
             For a newer snapshot version, an unknown game or a game schema it cannot read.
         """
         data = json.loads(text)
-        if data.get("version") not in (1, SNAPSHOT_VERSION) or data["game_name"] not in games:
+        if data.get("version") not in (1, 2, SNAPSHOT_VERSION) or data["game_name"] not in games:
             raise ValueError(f"cannot restore table {data.get('id')!r}")
         game = data["game"]
+        if game is not None and not isinstance(game, str):  # version 3: an object
+            game = json.dumps(game)
         adapter = games[data["game_name"]]
         seats = [Seat(**seat) for seat in data["seats"]]
         table = cls(

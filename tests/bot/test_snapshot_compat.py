@@ -1,9 +1,10 @@
-"""Tables saved by the previous release (snapshot version 1) restore and play on.
+"""Tables saved by earlier releases (snapshot versions 1 and 2) restore and play on.
 
 The two snapshots in ``tests/bot/snapshots/`` were written by the 0.1 runtime: a casual
 italian lobby, and a ranked classic table of three members in the poker selection (the
 dealer kept; 300 chips in escrow). Restored by today's registry, they keep their seats,
-stakes and decisions; the next change saves them as version 2.
+stakes and decisions; the next change saves them as the current version, whose game is a
+JSON object in the snapshot (version 2 held it as an escaped string).
 """
 
 from __future__ import annotations
@@ -80,7 +81,8 @@ async def test_a_ranked_table_mid_deal_restores_and_plays_on(store, tmp_path):
         await registry.act(table, member, Ref(table.id, "best", seat, table.game.decision_id(seat)))
     assert table.game.phase is not Phase.SELECT
     [(_id, _guild, _channel, text)] = await store.load_tables()
-    assert json.loads(text)["version"] == SNAPSHOT_VERSION
+    saved = json.loads(text)
+    assert saved["version"] == SNAPSHOT_VERSION and saved["game"]["phase"] != "select"
     await registry.end(table, 1, False, abandon=True)
     while table.state is TableState.PLAYING:  # the leftover round, by timeouts
         registry.bot.clock.advance(130)
@@ -103,4 +105,23 @@ async def test_a_lobby_restores_with_its_ai_seat_and_options(store, tmp_path):
     await registry.add_ai(table, 4, is_manager=False)  # italian is played by 3 or more
     await registry.start(table, 4, is_manager=False)
     assert table.game.rules.name == "italian" and await store.table_escrow(table.id) == 0
+    await registry.close()
+
+
+async def test_a_version_2_snapshot_with_the_game_as_a_string_restores(store, tmp_path):
+    data = await saved_by_the_previous_release(store, "tripoli_v1_playing.json")
+    registry = registry_on(store, tmp_path)
+    await registry.restore()
+    table = registry.by_id[data["id"]]
+    game = table.game.model_dump_json()
+    version_2 = json.loads(table.snapshot())
+    version_2.update(version=2, game=game)  # as the previous runtime wrote it
+    await registry.close()
+    await store.commit_table(TableWrite(data["id"], data["guild_id"], data["channel_id"],
+                                        json.dumps(version_2), ()))
+    registry = registry_on(store, tmp_path)
+    await registry.restore()
+    restored = registry.by_id[data["id"]]
+    assert restored.game.model_dump_json() == game
+    assert json.loads(restored.snapshot())["game"] == json.loads(game)
     await registry.close()
