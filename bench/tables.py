@@ -329,7 +329,7 @@ async def measure(count: int, rounds: int, database: str | None) -> dict[str, Fi
             database=database or Path(directory) / "parlour.db", log_level="WARNING",
         )
         bot = create_bot(settings, clock=ManualClock())
-        async with simcord.run(bot, settle_timeout=5) as env:
+        async with simcord.run(bot, settle_timeout=120) as env:
             _timestamp_requests(env)
             gc.collect()
             rss = _rss_kb()
