@@ -20,8 +20,8 @@ Usage, for renderers and cogs::
 Converting a text (renderers, adapters, cogs): put the English sentence in
 ``locales/en/messages.po`` under an id of its area (``tripoli.board.pot``), the same id in
 fa/it/nl (``tests/bot/test_catalogs.py`` fails on a missing one or a different placeholder),
-and write ``info.lang.t(id, …)``. Pass numbers as ints (digits per language), amounts
-grouped with :meth:`Language.grouped`, one-decimal values with :meth:`Language.decimal`,
+and write ``info.lang.t(id, …)``. Pass numbers as ints (digits and grouping per language,
+also in a :class:`Msg` kept for later), one-decimal values with :meth:`Language.decimal`,
 places with :meth:`Language.ordinal`, nested catalog texts as :class:`Msg` (not
 pre-translated strs), Discord timestamps as strs (``bot.render.common.relative_time``).
 A text kept for later (a board note, a refusal) is a :class:`Msg`: ``Refusal(code,
@@ -31,9 +31,10 @@ it leaves ``UNCONVERTED`` in ``tests/discord/test_languages.py`` (its Persian bo
 hands then hold no English catalog word).
 
 Message ids are symbolic (``area.what``); the English catalog holds the source text. Names
-and numbers are ``{placeholders}``: ints are written in the language's digits (Persian digits
-for ``fa``, :meth:`Language.number`), and in a right-to-left language every placeholder is a
-Unicode directional isolate, so a Latin name or a card code keeps its order inside Persian.
+and numbers are ``{placeholders}``: ints are written in the language's digits, grouped
+(:meth:`Language.grouped`: ``5,000``, ``5.000``, ``۵٬۰۰۰``), and in a right-to-left language
+every placeholder is a Unicode directional isolate, so a Latin name or a card code keeps its
+order inside Persian.
 
 Who sees which language (:mod:`bot.i18n.choice`): a member's private views, DMs and refusals
 follow their ``/settings language`` or else their Discord client's locale; a table's board

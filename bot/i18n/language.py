@@ -162,8 +162,8 @@ class Language:
         """The text of message ``key`` (or of a :class:`Msg`) with its placeholders filled.
 
         ``count`` chooses the plural form of a plural message. Int values are written in
-        this language's digits; str values are inserted as they are (escape Markdown
-        before); Msg values are translated too.
+        this language's digits, grouped (``5,000``, ``5.000``, ``۵٬۰۰۰``); str values are
+        inserted as they are (escape Markdown before); Msg values are translated too.
 
         Raises
         ------
@@ -193,8 +193,8 @@ class Language:
             return self.t(value)  # already in this language's direction
         if isinstance(value, bool):
             value = str(value)
-        elif isinstance(value, int):
-            return self.number(value)  # Persian digits keep their order in Persian text
+        elif isinstance(value, int):  # a quantity: chips, points, seconds
+            return self.grouped(value)
         return self.isolate(str(value))
 
 

@@ -129,3 +129,15 @@ def test_an_engine_refusal_with_a_reason_is_shown_in_the_readers_language():
     assert refusal.text(LANGUAGES["nl"]) == "Die beslissing is voorbij."
     plain = Refusal.of(IllegalAction("illegal", "Bet 1-10 chips."))  # no reason yet: English
     assert plain.text(LANGUAGES["it"]) == "Bet 1-10 chips."
+
+
+@pytest.mark.parametrize("code, needs, has", [
+    ("en", "5,000", "1,000"), ("it", "5.000", "1.000"), ("nl", "5.000", "1.000"),
+    ("fa", "۵٬۰۰۰", "۱٬۰۰۰")])
+def test_numbers_are_grouped_as_the_language_groups_them(code, needs, has):
+    """Tryout #9: the buy-in's refusal and lobby wrote "5000" (every chip amount elsewhere
+    "5,000"); an int placeholder is written grouped, also in a Msg kept for later."""
+    lang = LANGUAGES[code]
+    refusal = lang.t(Msg("refusal.short_of_chips", name="Ann", count=5000, balance=1000))
+    assert needs in refusal and has in refusal
+    assert needs in lang.t("lobby.ranked_buy_in", count=5000)
