@@ -11,7 +11,8 @@ bot may not edit (50001 Missing Access, 50013 Missing Permissions) is logged onc
 admin, naming the permission, and the table goes on from "My hand". When the channel has
 moved on by more than a screen (:data:`BOARD_SCREEN` messages after the board, counted by
 the bot's ``on_message`` listener), the board's next update posts it again at the bottom and
-turns the old one into a line with a link to it. Members who turned DM
+turns the old one into a line with a link to it (deleting the line an earlier move left, so
+no line points to a line). Members who turned DM
 hand views on get one DM per deal, edited as their hand changes; closed DMs (50007) are
 noted on the board without cards.
 
@@ -281,7 +282,8 @@ class Publisher:
         self, table: Table, channel: discord.PartialMessageable, out: Outgoing, shown: int
     ) -> bool:
         """Post the board again at the bottom; the old board becomes one line with a link to
-        the new one, without buttons or picture (issue 10 item 4)."""
+        the new one, without buttons or picture (issue 10 item 4), and the line an earlier
+        move left is deleted: the one line left always points to the live board."""
         old = table.board_message_id
         assert old is not None
         done = await self._post_board(table, channel, out, shown)
@@ -298,6 +300,14 @@ class Publisher:
         except discord.HTTPException as error:  # the new board is up; the old one stays
             log.info("table %s: the old board could not point to the new one: %s",
                      table.id, error)
+            return True
+        stub, table.board_stub_id = table.board_stub_id, old
+        if stub is not None:
+            await self.budget.acquire()
+            try:
+                await channel.get_partial_message(stub).delete()
+            except discord.HTTPException as error:  # already deleted, or out of reach
+                log.info("table %s: the earlier board line stays: %s", table.id, error)
         return True
 
     def _cannot_show(self, table: Table, error: discord.HTTPException) -> None:

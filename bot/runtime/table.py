@@ -159,6 +159,9 @@ class Table:
     after_board
         Messages posted in the channel after the board (not saved): past a screen's worth the
         board is posted again at the bottom (:mod:`bot.runtime.publisher`).
+    board_stub_id
+        The old board left as a line linking to the board when it moved to the bottom (not
+        saved): the next move deletes it, so the one line left points to the live board.
     pictures
         Message id -> name of the picture attached to it (the board, DM hand views; not
         saved: after a restart the next edit attaches the picture again).
@@ -212,6 +215,7 @@ class Table:
     hand_links: dict[int, HandLink] = field(default_factory=dict, repr=False)
     hand_turns: set[int] = field(default_factory=set, repr=False)
     after_board: int = 0
+    board_stub_id: int | None = field(default=None, repr=False)
     pictures: dict[int, str] = field(default_factory=dict, repr=False)
     rating: RatingNote | None = field(default=None, repr=False)
     seen: dict[int, float] = field(default_factory=dict)

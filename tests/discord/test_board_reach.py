@@ -52,6 +52,30 @@ async def test_the_board_moves_to_the_bottom_after_a_screen_of_chat(world):
     assert table.board_message_id == moved  # nothing more was said: it stays
 
 
+async def test_a_board_moved_again_leaves_one_line_and_it_links_to_the_live_board(world):
+    """Tryout #4: each move left a line linking to the next line (six hops in one game);
+    the line of an earlier move is deleted, so the one left links to the live board."""
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol)
+    await to_select(session)
+    table = session.table
+    boards = [table.board_message_id]
+    for member in (bob, carol):
+        await chat(world, BOARD_SCREEN + 5)
+        board = world.channel.history()[-1 - BOARD_SCREEN - 5]  # the live board
+        assert board.id == boards[-1]
+        shown = await session.run(member, member.click(board, label="My hand"))
+        await session.click(member, shown.response, label="Best five")
+        assert table.board_message_id not in boards  # moved to the bottom
+        boards.append(table.board_message_id)
+    history = world.channel.history()
+    lines = [message for message in history if message.content and "moved" in message.content]
+    assert [line.id for line in lines] == [boards[1]]  # the first board's line is gone
+    assert lines[0].content.endswith(f"/channels/{world.guild.id}/{world.channel.id}/{boards[2]}")
+    assert history[-1].id == boards[2] and history[-1].embeds
+    assert boards[0] not in {message.id for message in history}
+
+
 @pytest.mark.parametrize("game", sorted(GAMES))
 async def test_a_thread_table_plays_in_its_thread(world, game):
     alice = world.alice
