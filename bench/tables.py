@@ -14,7 +14,9 @@ table's member in two modes:
 Each click is a real component interaction (the button or select the member's board or
 private view shows now, with the message it came from; a stale private view is opened again
 with My hand, which counts as an interaction), dispatched as the gateway event
-``INTERACTION_CREATE`` directly; simcord settles the bot's work once per batch of clicks.
+``INTERACTION_CREATE`` directly; the bench turns the loop until every click is answered and
+lets simcord settle the bot's work only when that does not suffice (simcord's settling looks
+at every task and waits on the wall clock, the bottleneck past a few dozen tables).
 The bot's debounce and edit budget run on simcord's virtual clock, which the bench moves on
 by 0.1 s at a time after each round until every board edit is sent.
 
@@ -56,7 +58,7 @@ from engine.tripoli.game import TripoliGame
 
 DEFERRED = (ResponseKind.DEFERRED, ResponseKind.DEFERRED_UPDATE)
 MODES = ("one at a time", "all at once")
-SPINS = 0
+SPINS = 100_000
 """Loop turns a click may take before the bench lets simcord settle the bot's work."""
 STEP = 0.1
 """Seconds of virtual time the bench moves on at a time while board edits are sent."""
