@@ -1,9 +1,11 @@
-"""Screenshots of what Parlour's players see: a Tripoli deal played in the playground.
+"""Screenshots of what Parlour's players see: each game played in the playground.
 
-Runs the playground (the real bot in simcord's preview), opens its page in Debian's headless
-Chromium, plays one deal of Tripoli as Alice against two AI players by clicking the page like a
-player would, and saves PNGs of the lobby, the board and Alice's private hand under
-``screenshots/`` (ignored by git)::
+Runs the playground (the real bot in simcord's preview; a fresh one per game), opens its page
+in Debian's headless Chromium and plays as Alice against AI players by clicking the page like
+a player would: one deal of Tripoli, the first tricks of Troefcall, the first turns of
+Caribbean Kalooki. Saves PNGs under ``screenshots/`` (ignored by git): the Tripoli lobby, and
+for every game its board and Alice's private hand, with their pictures (``<game>-board.png``,
+``<game>-hand.png``: just the message; the README shows copies of them from ``docs/``)::
 
     .venv/bin/python scripts/screenshots.py [--out screenshots] [--chromium /usr/bin/chromium]
 
@@ -42,15 +44,31 @@ from bot.playground import Playground  # noqa: E402
 
 BROWSERS = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable")
 WIDTH, HEIGHT = 1280, 960
-#: Buttons of Alice's private hand, in the order she prefers them (a plain, legal strategy).
+TALL = 2400
+"""Page height while one message is shot (a board with its picture is taller than a screen)."""
+SHOT_STYLE = (
+    "#channel-timeline, #channel-layout, #preview-app, #preview-stage, #preview-workspace,"
+    " #preview-shell, body, html { height: auto !important; max-height: none !important;"
+    " overflow: visible !important; }"
+    " #channel-composer { display: none !important; }"
+)
+"""The page's style while one message is shot: the channel at full length, no composer."""
+#: Buttons of Alice's private Tripoli hand, in the order she prefers them (plain and legal).
 CHOICES = ("Best five", "Keep", "Pass", "Check", "Call", "Lead ")
 MOST_STEPS = 200
-#: JavaScript expressions for the newest message and for the table's board message.
+#: JavaScript expressions for the newest message and for a table's board message.
 LAST = "[...document.querySelectorAll('article.channel-message')].at(-1)"
-BOARD = (
-    "[...document.querySelectorAll('article.channel-message')].find(m => [...m.querySelectorAll("
-    "'.embed-title')].some(t => t.textContent.startsWith('Tripoli')))"
-)
+
+
+def board_of(title: str) -> str:
+    """The JavaScript expression for the board whose embed title starts with ``title``."""
+    return (
+        "[...document.querySelectorAll('article.channel-message')].find(m => [...m"
+        f".querySelectorAll('.embed-title')].some(t => t.textContent.startsWith('{title}')))"
+    )
+
+
+BOARD = board_of("Tripoli")
 
 
 class Browser:
@@ -134,6 +152,53 @@ class Browser:
         path.write_bytes(base64.b64decode(shot["data"]))
         print(f"saved {path}")
 
+    async def shoot(self, where: str, path: Path) -> None:
+        """Save a PNG of just one message (``where``, a JS expression), pictures and all: for
+        the shot the channel is laid out at full length and only that message is painted."""
+        await asyncio.sleep(1.0)  # the pictures load
+        await self.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=TALL,
+                        deviceScaleFactor=1, mobile=False)
+        await self.js(
+            f"(() => {{ {where}.classList.add('shot-target');"
+            " const style = document.createElement('style'); style.id = 'shot-style';"
+            f" style.textContent = {json.dumps(SHOT_STYLE)}; document.head.append(style);"
+            f" {where}.scrollIntoView({{block: 'center'}}); }})()"
+        )
+        await asyncio.sleep(0.8)
+        box = await self.js(
+            "(() => { const r = document.querySelector('.shot-target').getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })()"
+        )
+        shot = await self.call("Page.captureScreenshot", format="png", clip={**box, "scale": 1})
+        await self.js("(() => { document.getElementById('shot-style').remove();"
+                      " document.querySelector('.shot-target').classList.remove('shot-target');"
+                      " })()")
+        await self.call("Emulation.setDeviceMetricsOverride", width=WIDTH, height=HEIGHT,
+                        deviceScaleFactor=1, mobile=False)
+        path.write_bytes(base64.b64decode(shot["data"]))
+        print(f"saved {path}")
+
+
+    async def choose(self, placeholder: str, where: str = LAST) -> bool:
+        """Open the select menu whose placeholder starts with ``placeholder`` in ``where`` and
+        pick its first option; False if there is no such menu."""
+        wanted = json.dumps(placeholder)
+        opened = await self.js(
+            f"(() => {{ const root = {where}; if (!root) return false;"
+            " const t = [...root.querySelectorAll('button.select-trigger')]"
+            f".find(b => b.textContent.trim().startsWith({wanted})); if (!t) return false;"
+            " t.scrollIntoView({block: 'center'}); t.click(); return true; })()"
+        )
+        if not opened:
+            return False
+        await asyncio.sleep(0.4)
+        picked = await self.js(
+            "(() => { const o = document.querySelector('.is-open [role=option]');"
+            " if (!o) return false; o.click(); return true; })()"
+        )
+        await asyncio.sleep(0.5)
+        return bool(picked)
+
     async def type_command(self, text: str) -> None:
         """Type a slash command in the composer, pick it (Enter) and send it."""
         await self.js("document.getElementById('channel-composer-input').focus()")
@@ -189,14 +254,15 @@ class Browser:
             await asyncio.sleep(0.2)
         return False
 
-    async def press(self, label: str, done: Callable[[], Awaitable[bool]], what: str) -> None:
+    async def press(self, label: str, done: Callable[[], Awaitable[bool]], what: str,
+                    board: str = BOARD) -> None:
         """Click ``label`` on the board until ``done`` holds and the page has settled.
 
         A click the preview drops (it was republishing at that instant) is repeated; one that
         worked is never repeated, since ``done`` is checked before every click.
         """
         for _ in range(4):
-            clicked = await done() or await self.click(label, BOARD)
+            clicked = await done() or await self.click(label, board)
             if clicked and await self.wait_for(done):
                 return
         raise RuntimeError(f"{what} did not appear (the page says: {await self.status()!r})")
@@ -204,14 +270,14 @@ class Browser:
     async def messages(self) -> int:
         return await self.js("document.querySelectorAll('article.channel-message').length")
 
-    async def open_hand(self) -> None:
+    async def open_hand(self, board: str = BOARD) -> None:
         """Press "My hand" on the board and wait for the private answer to appear.
 
         A click the preview refuses (it was republishing at that instant) is repeated.
         """
         for _ in range(3):
             before = await self.messages()
-            await self.click("My hand", BOARD)
+            await self.click("My hand", board)
             for _ in range(30):
                 if await self.messages() > before:
                     return
@@ -255,14 +321,40 @@ def seated(browser: Browser, seats: int) -> Callable[[], Awaitable[bool]]:
     return done
 
 
-def dealt(browser: Browser) -> Callable[[], Awaitable[bool]]:
+def dealt(browser: Browser, board: str = BOARD) -> Callable[[], Awaitable[bool]]:
     """Whether the lobby has become the board of deal 1 (its "My hand" button shows)."""
 
     async def done() -> bool:
-        shown = await browser.buttons(BOARD)
+        shown = await browser.buttons(board)
         return "My hand" in shown and "Start" not in shown
 
     return done
+
+
+def changed(browser: Browser, board: str, before: str) -> Callable[[], Awaitable[bool]]:
+    """Whether the board's text is no longer ``before``."""
+
+    async def done() -> bool:
+        return await browser.text(board) != before
+
+    return done
+
+
+async def open_table(playground: Playground, browser: Browser, game: str, ais: int) -> str:
+    """Alice types ``/<game> start``, adds ``ais`` AI players and starts; returns the
+    board's JavaScript expression."""
+    board = board_of({"tripoli": "Tripoli", "troefcall": "Troefcall",
+                      "kalooki": "Caribbean Kalooki"}[game])
+    await browser.call("Page.navigate", url=playground.url)
+    await asyncio.sleep(2)
+    await browser.type_command(f"/{game} start")
+    if "Add AI" not in await browser.buttons(board):
+        raise RuntimeError(f"the lobby did not appear after typing /{game} start")
+    for seat in range(ais):
+        before = await browser.text(board)
+        await browser.press("Add AI", changed(browser, board, before), f"AI seat {seat + 1}",
+                            board)
+    return board
 
 
 async def play(playground: Playground, browser: Browser, out: Path) -> None:
@@ -293,6 +385,10 @@ async def play(playground: Playground, browser: Browser, out: Path) -> None:
             await browser.js(f"{LAST}.scrollIntoView({{block: 'end'}})")
             await asyncio.sleep(0.3)
             await browser.screenshot(out / pending.pop(shot))
+            if shot == "lead":  # the board shows the Michigan run
+                await browser.shoot(LAST, out / "tripoli-hand.png")
+                await browser.shoot(BOARD, out / "tripoli-board.png")
+                await browser.follow_latest()
         choice = next(
             (label for want in CHOICES for label in choices if label.startswith(want)), None
         )
@@ -301,6 +397,8 @@ async def play(playground: Playground, browser: Browser, out: Path) -> None:
         else:
             await browser.click(choice, LAST)
     await asyncio.sleep(1)
+    if "lead" in pending:  # Alice never led: the board and hand as the deal ends
+        await browser.shoot(BOARD, out / "tripoli-board.png")
     await browser.scroll_to(BOARD)
     await browser.screenshot(out / "05-deal-over.png")
     await browser.view_as(playground.members["bob"].id)
@@ -333,6 +431,47 @@ async def play_in(playground: Playground, browser: Browser, out: Path, code: str
     await browser.screenshot(out / f"{code}-board.png")
 
 
+async def play_troefcall(playground: Playground, browser: Browser, out: Path) -> None:
+    """Alice and three AI players: she names trumps when she calls and plays her first legal
+    card each trick; her hand is saved before her fourth card, the board after it."""
+    board = await open_table(playground, browser, "troefcall", 3)
+    await browser.press("Start", dealt(browser, board), "the Troefcall board", board)
+    await browser.follow_latest()
+    plays = 0
+    for _ in range(MOST_STEPS):
+        if plays == 4:
+            break
+        await browser.open_hand(board)
+        choices = await browser.buttons(LAST)
+        choice = next((label for label in choices if label.startswith("Trumps")), None)
+        if choice is None:
+            choice = next((label for label in choices if label[:1].isalnum()
+                           and not label.startswith(("Kap", "Show"))), None)
+        if plays == 3 and choice is not None and not choice.startswith("Trumps"):
+            await browser.shoot(LAST, out / "troefcall-hand.png")
+            await browser.follow_latest()
+        if choice is None:
+            await asyncio.sleep(1.0)
+            continue
+        await browser.click(choice, LAST)
+        plays += not choice.startswith("Trumps")
+    await asyncio.sleep(1.5)
+    await browser.shoot(board, out / "troefcall-board.png")
+
+
+async def play_kalooki(playground: Playground, browser: Browser, out: Path) -> None:
+    """Alice and three AI players: after the first turns Alice looks at her hand (while the
+    others call and play); her hand and the board are saved then."""
+    board = await open_table(playground, browser, "kalooki", 3)
+    await browser.press("Start", dealt(browser, board), "the Kalooki board", board)
+    await asyncio.sleep(4)  # the AI players' first turns
+    await browser.follow_latest()
+    await browser.open_hand(board)
+    await browser.shoot(LAST, out / "kalooki-hand.png")
+    await browser.follow_latest()
+    await browser.shoot(board, out / "kalooki-board.png")
+
+
 async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=ROOT / "screenshots")
@@ -350,21 +489,21 @@ async def main() -> int:
         return 1
     arguments.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as scratch:
-        settings = Settings(
-            _env_file=None,
-            database=Path(scratch) / "screenshots.db",
-            sync="global",
-            ai_delay=0.4,
-            board_edit_interval=0.2,
-        )
-        async with (
-            Playground(settings, port=0) as playground,
-            Browser(executable, Path(scratch) / "chromium") as browser,
-        ):
+        async with Browser(executable, Path(scratch) / "chromium") as browser:
+            runs = (("tripoli", play), ("troefcall", play_troefcall), ("kalooki", play_kalooki))
             if arguments.language:
-                await play_in(playground, browser, arguments.out, arguments.language)
-            else:
-                await play(playground, browser, arguments.out)
+                runs = (("tripoli", lambda playground, browser, out: play_in(
+                    playground, browser, out, arguments.language)),)
+            for game, run in runs:
+                settings = Settings(
+                    _env_file=None,
+                    database=Path(scratch) / f"{game}.db",
+                    sync="global",
+                    ai_delay=0.4,
+                    board_edit_interval=0.2,
+                )
+                async with Playground(settings, port=0) as playground:
+                    await run(playground, browser, arguments.out)
     return 0
 
 
