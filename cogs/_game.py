@@ -36,6 +36,7 @@ from bot.i18n import Language
 from bot.replies import reply, within_deadline
 from bot.runtime import pace
 from bot.runtime.components import register_components
+from bot.runtime.refs import unplayable_reason
 
 RUNTIME_OPTIONS = "table_options"
 """The key of :attr:`discord.Interaction.extras` holding the runtime's table options a
@@ -156,7 +157,7 @@ class GameCog(commands.GroupCog):
         except ValueError as error:
             lang = await self.language(interaction)
             await reply(interaction, ephemeral=True,
-                        content=lang.t("house.unplayable_opened", reason=str(error)))
+                        content=lang.t("house.unplayable_opened", reason=unplayable_reason(error)))
             return
         stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
         await self.bot.tables.open_command(interaction, self.GAME, options, stake,
@@ -185,7 +186,7 @@ class GameCog(commands.GroupCog):
             self.adapter.check_options(saved)
         except ValueError as error:
             await reply(interaction, ephemeral=True,
-                        content=lang.t("house.unplayable_saved", reason=str(error)))
+                        content=lang.t("house.unplayable_saved", reason=unplayable_reason(error)))
             return
         await within_deadline(
             interaction, self.bot.store.set_setting(scope, self.house_key(), json.dumps(saved))
@@ -213,7 +214,8 @@ class GameCog(commands.GroupCog):
             rendered = self.adapter.rules_card(options, source, buy_in, lang)
         except ValueError as error:  # saved by an older version with other rules
             await reply(interaction, ephemeral=True, content=lang.t(
-                "house.unplayable_old", reason=str(error), command=f"/{self.GAME} house-rules"))
+                "house.unplayable_old", reason=unplayable_reason(error),
+                command=f"/{self.GAME} house-rules"))
             return
         await reply(interaction, embed=rendered.embed, ephemeral=True)
 

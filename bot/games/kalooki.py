@@ -42,7 +42,7 @@ from pydantic import ValidationError
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import kalooki as render
 from bot.render.kalooki import Draft
-from bot.runtime.refs import Refusal
+from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
 from bot.runtime.spec import (
     AmountPrompt,
     DealSummary,
@@ -145,15 +145,15 @@ class KalookiAdapter:
         """
         preset = options.get("preset") or "jamaican"
         if preset not in PRESETS:
-            raise ValueError(f"there is no preset {preset!r} (try {' or '.join(PRESETS)})")
+            raise UnplayableRules(Msg("kalooki.options.no_preset", preset=str(preset)))
         window = options.get("call_window")
         window = DEFAULT_CALL_WINDOW if window is None else float(window)
         low, high = CALL_WINDOW_RANGE
         if not low <= window <= high:
-            raise ValueError(f"the call window is {low:g}-{high:g} seconds")
+            raise UnplayableRules(Msg("kalooki.options.window", low=int(low), high=int(high)))
         honour = bool(options.get("honour_calls"))
         if honour and not PRESETS[preset].challenge:
-            raise ValueError("calls on honour (and the challenge) are a Trinidad rule")
+            raise UnplayableRules(Msg("kalooki.options.honour_trinidad"))
         cards = {key: int(options[key]) for key in ("packs", "jokers")
                  if options.get(key) is not None}
         try:
@@ -199,14 +199,15 @@ class KalookiAdapter:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return lang.t("options.unplayable", error=str(error))
+            return lang.t("options.unplayable", error=unplayable_reason(error))
         return render.rules_line(rules, lang)
 
     def new_game(self, options: dict[str, Any], players: int, seed: bytes, buy_in: int) -> Game:
         try:
             return KalookiGame.new(self.rules(options), players, seed)
         except ValueError as error:
-            raise Refusal("illegal", Msg("refusal.unplayable", error=str(error))) from error
+            why = Msg("refusal.unplayable", error=unplayable_reason(error))
+            raise Refusal("illegal", why) from error
 
     def arrange(
         self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes

@@ -22,7 +22,7 @@ from typing import Any, cast
 
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import tripoli as render
-from bot.runtime.refs import Refusal
+from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
 from bot.runtime.spec import (
     AmountPrompt,
     DealSummary,
@@ -131,8 +131,7 @@ class TripoliAdapter:
                      if options.get(key) is not None}
         rules = make_rules(preset, players=players, **overrides)
         if "seq_ranks" in overrides and rules.pay_suit == "dial":
-            raise ValueError(f"{preset} draws the sequence every deal with its dial; "
-                             "a sequence start cannot be set")
+            raise UnplayableRules(Msg("tripoli.options.dial_sequence", preset=preset))
         return rules
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
@@ -166,7 +165,7 @@ class TripoliAdapter:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return lang.t("options.unplayable", error=str(error))
+            return lang.t("options.unplayable", error=unplayable_reason(error))
         ante = (lang.t("tripoli.options.ante", ante=rules.ante) if rules.dealer_ante == rules.ante
                 else lang.t("tripoli.options.ante_dealer", ante=rules.ante,
                             dealer=rules.dealer_ante))
@@ -185,7 +184,8 @@ class TripoliAdapter:
             rules = self.rules(options, players=players)
             return TripoliGame.new(rules, players, seed, stacks=[buy_in] * players)
         except ValueError as error:
-            raise Refusal("illegal", Msg("refusal.unplayable", error=str(error))) from error
+            why = Msg("refusal.unplayable", error=unplayable_reason(error))
+            raise Refusal("illegal", why) from error
 
     def arrange(
         self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes

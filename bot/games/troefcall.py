@@ -24,7 +24,7 @@ from pydantic import ValidationError
 
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import troefcall as render
-from bot.runtime.refs import Refusal
+from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
 from bot.runtime.spec import (
     AmountPrompt,
     DealSummary,
@@ -103,16 +103,16 @@ class TroefcallAdapter:
         """
         teams = options.get("teams") or "choose"
         if teams not in TEAM_DRAWS:
-            raise ValueError(f"teams are chosen in the lobby or drawn at random, not {teams!r}")
+            raise UnplayableRules(Msg("troefcall.options.teams", teams=str(teams)))
         target, deals = options.get("target"), options.get("deals")
         if target is not None and deals is not None:
-            raise ValueError("play to a target or for a number of hands, not both")
+            raise UnplayableRules(Msg("troefcall.options.target_and_deals"))
         try:
             if deals is not None:
                 return TroefcallRules(deals=deals)
             return TroefcallRules(target=target or DEFAULT_TARGET)
         except ValidationError as error:
-            raise ValueError("the target and the number of hands are at least 1") from error
+            raise UnplayableRules(Msg("troefcall.options.at_least_one")) from error
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """With ``teams: random`` the lobby is one list of seats (the draw at Start makes
@@ -142,7 +142,7 @@ class TroefcallAdapter:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return lang.t("options.unplayable", error=str(error))
+            return lang.t("options.unplayable", error=unplayable_reason(error))
         return lang.t("troefcall.options", end=render.game_end(lang, rules),
                       teams=render.team_draw(lang, _draw(options)))
 
@@ -150,7 +150,8 @@ class TroefcallAdapter:
         try:
             return TroefcallGame.new(self.rules(options), players, seed)
         except ValueError as error:
-            raise Refusal("illegal", Msg("refusal.unplayable", error=str(error))) from error
+            why = Msg("refusal.unplayable", error=unplayable_reason(error))
+            raise Refusal("illegal", why) from error
 
     def arrange(
         self, seats: Sequence[SeatInfo], options: dict[str, Any], seed: bytes

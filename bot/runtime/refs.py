@@ -80,6 +80,28 @@ class Refusal(Exception):
         return lang.t(self.msg) if isinstance(self.msg, Msg) else self.msg
 
 
+class UnplayableRules(ValueError):
+    """A table's options that cannot be played, and why as a catalog :class:`~bot.i18n.Msg`
+    (``str()`` is the English sentence; the commands show :attr:`msg` in the reader's
+    language).
+
+    Parameters
+    ----------
+    msg
+        Why, e.g. ``Msg("kalooki.options.honour_jamaican")``.
+    """
+
+    def __init__(self, msg: Msg) -> None:
+        super().__init__(ENGLISH.t(msg))
+        self.msg = msg
+
+
+def unplayable_reason(error: ValueError) -> Msg | str:
+    """What to tell a member about options refused with ``error``: its catalog message, or
+    the English sentence of a check that has none (the engine's own rules checks)."""
+    return error.msg if isinstance(error, UnplayableRules) else str(error)
+
+
 STALE = Msg("refusal.stale")
 STALE_MESSAGE = ENGLISH.t(STALE)
 

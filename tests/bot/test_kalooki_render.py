@@ -14,7 +14,7 @@ from bot.i18n import LANGUAGES
 from bot.render import summary
 from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
 from bot.render.kalooki import Draft, pages
-from bot.runtime.refs import Refusal
+from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.cards import Card
 from engine.core import SYSTEM, IllegalAction
@@ -237,3 +237,13 @@ def test_kalooki_refusals_name_their_sentence_and_read_in_persian():
                 assert re.findall("[A-Za-z]{4,}", text) == [], text
                 reasons.add(error.reason)
     assert len(reasons) >= 4, reasons
+
+
+def test_options_that_cannot_be_played_are_refused_in_the_readers_language():
+    with pytest.raises(UnplayableRules) as refused:
+        ADAPTER.rules({"preset": "jamaican", "honour_calls": True})
+    assert str(refused.value) == "calls on honour (and the challenge) are a Trinidad rule"
+    why = unplayable_reason(refused.value)
+    assert "ترینیداد" in LANGUAGES["fa"].t(why) and "Trinidad" in LANGUAGES["it"].t(why)
+    line = ADAPTER.describe_options({"preset": "jamaican", "honour_calls": True}, LANGUAGES["nl"])
+    assert line.startswith("Met deze regels kan niet gespeeld worden (roepen op erewoord")
