@@ -125,6 +125,22 @@ class Deal:
         assert result.response.ephemeral
         return result.response
 
+    async def set_position(self, game: KalookiGame) -> None:
+        """Replace the table's random deal by the fixed position ``game``, with nothing of
+        the replaced deal left behind: the optional decisions the AI seats declined in it
+        (``Table.declined`` keys (seat, decision id), and ids of the new game start again
+        at 0, so a stale entry made the AI skip its own draw in one run of several), the
+        deadlines and the drafts; then the board shows the position."""
+        table = self.table
+        table.game = game
+        table.declined.clear()
+        table.deadlines.clear()
+        table.drafts.clear()
+        self.world.bot.tables._arm(table)
+        self.world.bot.tables.schedule_board_edit(table)
+        await self.world.env.advance_time(1)
+        await self.world.bot.tables.edits.finished()  # begun by the test: simcord does not wait
+
     async def wait(self, seconds: float) -> None:
         self.world.clock.advance(seconds)
         await self.world.env.advance_time(seconds)
@@ -165,12 +181,7 @@ async def open_deal(world: Any) -> Deal:
                                      hands=hands, dealer=2, turn=3, phase=Phase.WINDOW,
                                      discard=ids("Kh"), discarder=2, stock=stock,
                                      calls_used={2: 3, 3: 3})
-    table = deal.table
-    table.game = game
-    world.bot.tables._arm(table)
-    world.bot.tables.schedule_board_edit(table)
-    await world.env.advance_time(1)
-    await world.bot.tables.edits.finished()  # begun by the test: simcord does not wait
+    await deal.set_position(game)
     return deal
 
 
@@ -268,12 +279,7 @@ async def open_honour_deal(world: Any) -> Deal:
     game = KalookiGame.from_position(rules, hands=hands, dealer=3, turn=0, phase=Phase.DRAW,
                                      discard=ids("6s"), stock=ids("Js Qs Ks"),
                                      calls_used={2: 4, 3: 3})
-    table = deal.table
-    table.game = game
-    world.bot.tables._arm(table)
-    world.bot.tables.schedule_board_edit(table)
-    await world.env.advance_time(1)
-    await world.bot.tables.edits.finished()  # begun by the test: simcord does not wait
+    await deal.set_position(game)
     return deal
 
 
@@ -350,11 +356,7 @@ async def test_a_member_who_over_calls_is_challenged_by_an_ai_seat(world):
     game = KalookiGame.from_position(rules, hands=hands, dealer=3, turn=0, phase=Phase.WINDOW,
                                      discard=ids("Ad"), discarder=3,
                                      stock=ids("Js Qs Ks 6s As"), calls_used={1: 3, 2: 3, 3: 3})
-    table = deal.table
-    table.game = game
-    world.bot.tables._arm(table)
-    world.bot.tables.schedule_board_edit(table)
-    await world.env.advance_time(1)
+    await deal.set_position(game)
     bob_hand = await deal.hand(bob)
     assert "over-call" in bob_hand.embeds[0].fields[-1].value
     await deal.click(bob, deal.board, label="Call A♦ · Bob")
