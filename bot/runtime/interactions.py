@@ -25,6 +25,7 @@ from bot.replies import answer_failure, reply, within_deadline
 from bot.runtime.components import AmountModal
 from bot.runtime.hands import fingerprint
 from bot.runtime.pictures import Outgoing, attached
+from bot.runtime.publisher import BOARD_SCREEN
 from bot.runtime.refs import Ref, Refusal
 from bot.runtime.spec import Rendered
 from bot.runtime.table import Table, TableState
@@ -129,8 +130,8 @@ class TableInteractions:
             out = await self.outgoing(table.guild_id, rendered)
             await self._private(interaction, content=note, **out.send())
             self.keep_hand(table, seat, interaction, rendered, content=note, picture=out.name)
-            if not self._from_board(interaction, table):
-                self.schedule_board_edit(table)  # a deleted board is posted again now
+            if not self._from_board(interaction, table) or table.after_board > BOARD_SCREEN:
+                self.schedule_board_edit(table)  # a deleted or scrolled-away board: posted again
             return
         if verb == "verify":
             self._require_playing(table)
@@ -237,8 +238,16 @@ class TableInteractions:
         return message is not None and message.id == table.board_message_id
 
     async def _show_board(self, interaction: discord.Interaction, table: Table) -> None:
+        """Answer with the board: the clicked board edited, or a private "Done." and a
+        bot-token board edit. A board the channel has scrolled away from (more than
+        :data:`~bot.runtime.publisher.BOARD_SCREEN` messages after it) is not edited where it
+        is: the click is acknowledged and the board's edit posts it at the bottom."""
         rendered = self.render_board(table)
-        if self._from_board(interaction, table):
+        if self._from_board(interaction, table) and table.after_board > BOARD_SCREEN:
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            self.schedule_board_edit(table)
+        elif self._from_board(interaction, table):
             table.board_dirty = False  # this answer shows the newest board already
             await self._update(interaction, table, rendered)
             table.board_shown = hash(fingerprint(rendered))

@@ -13,13 +13,14 @@ import random
 
 import discord
 import pytest
-from test_every_game_table import answer, controls
+from test_every_game_table import answer, controls, wait
 from test_tripoli import open_table
 from test_tripoli_refusals import to_select
 
 from bot.games import GAMES
 from bot.runtime.publisher import BOARD_SCREEN
 from bot.runtime.table import TableState
+from engine.tripoli.phases import Phase
 
 
 async def chat(world, count: int) -> None:
@@ -65,8 +66,8 @@ async def test_a_board_moved_again_leaves_one_line_and_it_links_to_the_live_boar
         board = world.channel.history()[-1 - BOARD_SCREEN - 5]  # the live board
         assert board.id == boards[-1]
         shown = await session.run(member, member.click(board, label="My hand"))
-        await session.click(member, shown.response, label="Best five")
-        assert table.board_message_id not in boards  # moved to the bottom
+        assert table.board_message_id not in boards  # the click moved it to the bottom
+        await session.run(member, member.click(shown.response, label="Best five"))
         boards.append(table.board_message_id)
     history = world.channel.history()
     lines = [message for message in history if message.content and "moved" in message.content]
@@ -74,6 +75,27 @@ async def test_a_board_moved_again_leaves_one_line_and_it_links_to_the_live_boar
     assert lines[0].content.endswith(f"/channels/{world.guild.id}/{world.channel.id}/{boards[2]}")
     assert history[-1].id == boards[2] and history[-1].embeds
     assert boards[0] not in {message.id for message in history}
+
+
+async def test_a_click_on_a_scrolled_away_board_brings_it_to_the_bottom(world):
+    """Tryout #5: Next deal pressed on a board a flood had scrolled away edited it in place,
+    out of everyone's sight; the click's answer now moves the board to the bottom."""
+    alice, bob = world.alice, world.bob
+    session = await open_table(world, alice, bob)
+    await session.click(alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    table = session.table
+    old = table.board_message_id
+    await chat(world, BOARD_SCREEN + 10)
+    clicked = await session.click(bob, session.board, label="Next deal")
+    assert clicked.response is None or not clicked.response.ephemeral  # acknowledged, once
+    await wait(world, 1)
+    assert session.game.deal_number == 2
+    history = world.channel.history()
+    assert table.board_message_id != old and history[-1].id == table.board_message_id
+    assert history[-1].embeds and "deal 2" in history[-1].embeds[0].title
+    moved = next(message for message in history if message.id == old)
+    assert not moved.components and str(table.board_message_id) in moved.content
 
 
 @pytest.mark.parametrize("game", sorted(GAMES))
