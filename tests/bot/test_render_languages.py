@@ -1,5 +1,5 @@
-"""Every game's lobby, board and hands, rendered in every language, stay within Discord's
-limits (embed 6000, field 1024, button label 80, select option 100 …): AI sessions of each
+"""Every game's lobby, board, hands and rules cards, rendered in every language, stay within
+Discord's limits (embed 6000, field 1024, button label 80, select option 100 …): AI sessions of each
 registered game with the longest names, rendered in en, fa, it and nl as they go."""
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from bot.i18n import LANGUAGES, Msg
 from bot.render.common import limit_problems, lobby
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.core import SYSTEM
+from engine.tripoli.rules import PRESET_NOTES
 
 LONG = "Ｗ" * 20 + " a very long display name"
 NOTES = (Msg("note.timed_out_again", name=LONG), Msg("note.left_with", name=LONG, count=99999),
@@ -71,3 +72,19 @@ def test_boards_and_hands_fit_in_every_language(game, code):
             continue
         played.apply(pending.seat, action, pending.decision)
     assert renders >= 5, renders
+
+
+PRESETS = {"tripoli": sorted(PRESET_NOTES), "troefcall": [None],
+           "kalooki": ["jamaican", "trinidad"]}
+"""The presets whose rules cards are checked (None: the game's default rules)."""
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_every_rules_card_fits_in_every_language(game, code):
+    adapter, lang = GAMES[game], LANGUAGES[code]
+    for preset in PRESETS[game]:
+        options = {"preset": preset} if preset else {}
+        rendered = adapter.rules_card(options, "Table abc123.", 100000, lang)
+        assert limit_problems(rendered) == [], (preset, rendered.embed.to_dict())
+        assert rendered.embed.title and len(rendered.embed.fields) >= 2
