@@ -55,16 +55,18 @@ def record_id(game: str) -> str:
 
 
 def board(adapter: GameAdapter, table: TableInfo, game: Game, note: RatingNote | None) -> Rendered:
-    """A started table's board as the runtime shows it: the game's own board, with its last
-    deal's summary between deals and at the end, and once the game is over the final
-    standings, the ratings (``note``; None: not known) and the end buttons."""
+    """A started table's board as the runtime shows it: the game's own board (and its
+    picture), with its last deal's summary between deals and at the end, and once the game
+    is over the final standings, the ratings (``note``; None: not known) and the end
+    buttons."""
     rendered = adapter.board(table, game)
     dealt = adapter.deal_summary(table, game) if game.between_deals or game.is_over else None
     if dealt is not None:
         add_deal(table, rendered.embed, dealt)
     if game.is_over and game.outcome is not None:
-        return final(table, rendered.embed, game.outcome, note or RatingNote(unrated="unknown"))
-    return Rendered(fit(rendered.embed), rendered.view)
+        ended = final(table, rendered.embed, game.outcome, note or RatingNote(unrated="unknown"))
+        return Rendered(ended.embed, ended.view, rendered.picture)
+    return Rendered(fit(rendered.embed), rendered.view, rendered.picture)
 
 
 def _at_top(embed: discord.Embed, index: int, name: str, value: str) -> None:

@@ -23,7 +23,6 @@ from bot.i18n.language import ascii_digits
 from bot.render import common
 from bot.replies import answer_failure, reply, within_deadline
 from bot.runtime.components import AmountModal
-from bot.runtime.hands import fingerprint
 from bot.runtime.pictures import Outgoing, attached
 from bot.runtime.publisher import BOARD_SCREEN
 from bot.runtime.refs import Ref, Refusal
@@ -250,7 +249,7 @@ class TableInteractions:
         elif self._from_board(interaction, table):
             table.board_dirty = False  # this answer shows the newest board already
             await self._update(interaction, table, rendered)
-            table.board_shown = hash(fingerprint(rendered))
+            table.board_shown = await self.look(table.guild_id, rendered)
         else:
             await self._private(interaction, content=self._lang(interaction).t("table.done"))
             self.schedule_board_edit(table)

@@ -31,7 +31,6 @@ from bot.i18n import Msg
 from bot.i18n.choice import Languages
 from bot.render import common
 from bot.runtime.edits import EditQueue, RestBudget
-from bot.runtime.hands import fingerprint
 from bot.runtime.pictures import Outgoing
 from bot.runtime.spec import Rendered
 from bot.runtime.table import Table, TableState
@@ -229,7 +228,7 @@ class Publisher:
         if table.board_message_id is None:
             return True
         rendered = self.render_board(table)
-        shown = hash(fingerprint(rendered))
+        shown = await self.look(table.guild_id, rendered)  # type: ignore[attr-defined]
         if shown == table.board_shown and table.after_board <= BOARD_SCREEN:
             return True  # it would look the same
         out = await self.outgoing(table.guild_id, rendered)
