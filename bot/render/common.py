@@ -194,7 +194,8 @@ def hand_button(table: TableInfo, row: int | None = None) -> TableButton:
 def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> list[TableButton]:
     """The board's table-level buttons: My hand; Next deal and Join between deals (naming
     the stake a member who takes an AI seat of a staked table puts in); I'm back when the AI
-    plays a member's seat; Leave; Verify during a deal (at most five)."""
+    plays a member's seat (also to take back one's own Leave mid-deal); Leave; Verify during
+    a deal (at most five)."""
     t = table.lang.t
     buttons = [hand_button(table)]
     if between_deals:
@@ -203,7 +204,8 @@ def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> li
         staked = table.spec.stakes == "stake" and table.ranked  # an AI seat costs the stake
         join = t("button.join_stake", count=table.buy_in) if staked else t("button.join")
         buttons.append(TableButton(Ref(table.id, "join"), label=join))
-    if any(seat.ai and seat.member_id is not None and not seat.leaving for seat in table.seats):
+    if any(seat.ai and seat.member_id is not None and not seat.left and not seat.kicked
+           for seat in table.seats):
         buttons.append(TableButton(Ref(table.id, "back"), label=t("button.back"),
                                    style=discord.ButtonStyle.success))
     buttons.append(TableButton(Ref(table.id, "leave"), label=t("button.leave")))

@@ -591,7 +591,10 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 raise Refusal("leaving", Msg("refusal.member_leaving", name=name))
             if table.state is TableState.LOBBY and target_id == table.host_id:
                 raise Refusal("host", Msg("refusal.host_kicked"))
-            return await self._stand_up(table, seat)
+            later = await self._stand_up(table, seat)
+            if later:
+                table.seats[seat].kicked = True  # their I'm back does not take it back
+            return later
 
     async def _stand_up(self, table: Table, seat: int) -> bool:
         """Stand the member of ``seat`` up; True when they leave only after this deal."""
@@ -638,13 +641,15 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 return
 
     async def back(self, table: Table, member_id: int) -> None:
-        """A member whose seat the AI plays (after timeouts) takes it back.
+        """A member whose seat the AI plays (after timeouts) takes it back; a member who
+        pressed Leave mid-deal stays after all (the host's powers, if they passed, stay
+        passed).
 
         Raises
         ------
         Refusal
-            ``not_seated``; ``leaving`` (the member leaves after this deal); ``not_away``
-            (the member plays their seat already).
+            ``not_seated``; ``leaving`` (the host stood the member up: they leave after this
+            deal); ``not_away`` (the member plays their seat already).
         """
         async with self._changing(table):
             self._require_playing(table)
@@ -652,13 +657,14 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             if seat is None:
                 raise Refusal("not_seated", Msg("refusal.not_seated"))
             entry = table.seats[seat]
-            if entry.leaving:
+            if entry.kicked:
                 raise Refusal("leaving", Msg("refusal.leaving_ai"))
             if not entry.ai:
                 raise Refusal("not_away", Msg("refusal.not_away"))
-            entry.ai = False
+            stays, entry.ai, entry.leaving = entry.leaving, False, False
             table.timeouts.pop(seat, None)
-            table.note("note.back", name=common.short_name(entry.name))
+            table.note("note.stays" if stays else "note.back",
+                       name=common.short_name(entry.name))
             await self._progress(table)
 
     async def add_ai(

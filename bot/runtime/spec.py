@@ -100,6 +100,9 @@ class SeatInfo:
         The member left (the seat is skipped) / leaves at the end of the deal.
     team
         The team index the member chose in a partners lobby, else None.
+    kicked
+        The member leaves because the host stood them up (their own Leave may be taken
+        back with "I'm back").
     """
 
     member_id: int | None
@@ -108,6 +111,7 @@ class SeatInfo:
     left: bool = False
     leaving: bool = False
     team: int | None = None
+    kicked: bool = False
 
 
 @dataclass(frozen=True)

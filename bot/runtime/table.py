@@ -59,6 +59,9 @@ class Seat:
         The member leaves at the end of the current deal.
     team
         The team the member chose in a partners lobby (an index into the game's teams).
+    kicked
+        The member leaves because the host (or a moderator) stood them up, not by their own
+        Leave, which "I'm back" takes back.
     """
 
     member_id: int | None
@@ -67,10 +70,12 @@ class Seat:
     left: bool = False
     leaving: bool = False
     team: int | None = None
+    kicked: bool = False
 
     def info(self) -> SeatInfo:
         """The frozen form the renderers see."""
-        return SeatInfo(self.member_id, self.name, self.ai, self.left, self.leaving, self.team)
+        return SeatInfo(self.member_id, self.name, self.ai, self.left, self.leaving, self.team,
+                        self.kicked)
 
 
 @dataclass(eq=False)

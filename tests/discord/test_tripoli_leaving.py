@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from test_tripoli import Session, open_table
+from test_tripoli import Session, labels, open_table
 
 from bot.i18n import ENGLISH
 from bot.runtime.refs import Refusal
@@ -192,10 +192,10 @@ async def test_the_idle_time_between_deals_survives_a_restart(world):
     assert session.table.ending or session.table.state is TableState.OVER
 
 
-async def test_im_back_while_leaving_says_the_member_leaves_after_this_deal(world):
+async def test_im_back_of_a_kicked_member_says_the_member_leaves_after_this_deal(world):
     session = await open_table(world, world.alice, world.bob, world.carol)
     await session.click(world.alice, session.board, label="Start")
-    await session.click(world.bob, session.board, label="Leave")
+    await world.slash(world.alice, "tripoli kick", member=world.bob)
     before = frozen(session)
     with pytest.raises(Refusal) as refused:
         await world.bot.tables.back(session.table, world.bob.id)
@@ -232,3 +232,26 @@ async def test_end_now_says_the_chips_left_on_the_board_are_played_for_first(wor
     assert ended.response.ephemeral and ended.response.content == (
         "The game ends once the chips still at stake on the board are played for "
         "(see the board).")
+
+
+async def test_im_back_takes_back_a_leave_but_not_a_kick(world):
+    """Tryout #6: a Leave pressed mid-deal (a mis-click) had no undo; "I'm back" takes it
+    back (the member plays on and stays after the deal), while a member the host stood up
+    is refused."""
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol)
+    await session.click(alice, session.board, label="Start")
+    await session.click(bob, session.board, label="Leave")
+    assert "I'm back" in labels(session.board)
+    await world.slash(alice, "tripoli kick", member=carol)
+    back = await session.click(bob, session.board, label="I'm back")
+    assert not back.response or not back.response.ephemeral  # answered with the board
+    entry = session.table.seats[session.seat(bob)]
+    assert not entry.leaving and not entry.ai
+    assert "Bob stays at the table after all." in [ENGLISH.t(n) for n in session.table.notes]
+    assert "I'm back" not in labels(session.board)  # only the kicked seat is played by the AI
+    with pytest.raises(Refusal) as refused:
+        await world.bot.tables.back(session.table, carol.id)
+    assert refused.value.code == "leaving"
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    assert session.seat(bob) is not None and session.seat(carol) is None
