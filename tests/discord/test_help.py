@@ -7,9 +7,10 @@ import pytest
 
 from bot.games import GAMES
 from bot.guides import GUIDES
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, LANGUAGES
 from bot.render import common
 from bot.runtime.spec import Rendered
+from cogs.help import help_embed
 
 
 async def test_help_explains_the_bot_to_a_stranger(world):
@@ -26,10 +27,19 @@ async def test_help_explains_the_bot_to_a_stranger(world):
         assert f"**{button}**" in text, button
     for command in ("rules", "how-to-play", "house-rules", "kick", "end"):
         assert f"/<game> {command}" in text, command
-    for command in ("/chips balance", "/leaderboard", "/settings dm"):
+    for command in ("/chips balance", "/chips history", "/leaderboard", "/stats",
+                    "/settings dm", "/settings images"):
         assert command in text
     assert "ranked" in text and "casual" in text and "SHA-256" in text
     assert "pace:" in text and "minutes:" in text
+    assert "`metric`" in text and "nothing is recorded" not in text  # tryout #8
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_help_fits_discord_in_every_language(code):
+    embed = help_embed(LANGUAGES[code], list(GAMES))
+    assert common.limit_problems(Rendered(embed, None)) == []
+    assert all("/stats" in field.value for field in embed.fields[2:3])
 
 
 @pytest.mark.parametrize("game", list(GAMES))
