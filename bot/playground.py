@@ -39,6 +39,7 @@ from typing import Any
 from bot.app import ParlourBot, create_bot
 from bot.clock import SystemClock
 from bot.config import Settings
+from bot.i18n import ENGLISH
 from bot.store import open_store
 
 log = logging.getLogger("parlour.playground")
@@ -149,6 +150,7 @@ class Playground:
             self._exit.push_async_callback(self.env.shutdown)
             self._exit.enter_context(self.env.time_context())
             await self.bot.user.edit(username=BOT_NAME)  # simcord calls its bot "TestBot"
+            await self.bot.get_channel(self.channel.id).send(ENGLISH.t("playground.welcome"))
             await self._follow_wall_clock(slack=0)
             try:
                 self.preview = await self._exit.enter_async_context(

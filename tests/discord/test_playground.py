@@ -168,3 +168,14 @@ def test_no_browser_is_launched_without_a_display(monkeypatch):
     monkeypatch.setattr("sys.platform", "linux")
     monkeypatch.setattr("webbrowser.open", lambda url: pytest.fail("a browser was launched"))
     assert open_browser("http://127.0.0.1:1/") is False
+
+
+async def test_tables_greets_a_newcomer_with_how_to_start(settings):
+    """Tryout #13: the page opened on an empty #tables; the bot's first message says how to
+    start a table."""
+    async with Playground(settings, port=0) as playground, aiohttp.ClientSession() as http:
+        page = Page(http, playground.url)
+        await page.open(playground.members["alice"].id)
+        await page.wait_for_text("Type `/tripoli start` here")
+        [greeting] = playground.channel.history()
+        assert greeting.author.bot and "`/help`" in greeting.content
