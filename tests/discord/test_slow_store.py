@@ -46,8 +46,7 @@ async def test_a_slow_gift_defers_publicly_and_moves_the_chips_once(world):
     assert deferred_publicly(callback)
     [answer] = answers(result)
     assert not answer.ephemeral
-    assert f"{world.alice.mention} gave {world.bob.mention} **250 chips**" in (
-        answer.embeds[0].description)
+    assert "Alice gave Bob **250 chips**" in answer.embeds[0].description  # names, not mentions
     assert await world.balances(world.alice, world.bob) == [before[0] - 250, before[1] + 250]
     ledger = await world.store.ledger(world.guild.id, world.bob.id)
     assert [entry.delta for entry in ledger if entry.reason != "starting_grant"] == [250]
