@@ -13,13 +13,15 @@ from discord.ext import commands
 
 from bot.app import ParlourBot
 from bot.i18n import Language, Msg
+from bot.i18n.commands import command_text
 from bot.render.common import COLOUR, fit
 
 BUTTONS = ("join", "add_ai", "start", "hand", "next_deal", "back", "leave", "verify")
 """The table buttons /help explains (labels ``button.<verb>``, lines ``help.button.<verb>``)."""
 
 
-def help_embed(lang: Language, games: list[str]) -> discord.Embed:
+def help_embed(lang: Language, games: list[str],
+               locale: discord.Locale | None = None) -> discord.Embed:
     """The ``/help`` message in ``lang``.
 
     Parameters
@@ -28,6 +30,9 @@ def help_embed(lang: Language, games: list[str]) -> discord.Embed:
         The reader's language.
     games
         Each hosted game's command name, in the order to list them.
+    locale
+        The reader's Discord client locale: the slash commands are named as that client
+        lists them (Italian, Dutch; :func:`bot.i18n.commands.command_text`).
     """
     t = lang.t
     start = "\n".join(t("help.start_line", game=Msg(f"game.{name}"), start=f"`/{name} start`",
@@ -42,6 +47,10 @@ def help_embed(lang: Language, games: list[str]) -> discord.Embed:
     embed.add_field(name=t("help.ranked_field"), value=t("help.ranked"), inline=False)
     embed.add_field(name=t("help.fair_field"), value=t("help.fair"), inline=False)
     embed.set_footer(text=t("help.footer"))
+    embed.description = command_text(embed.description or "", locale)
+    for index, field in enumerate(embed.fields):
+        embed.set_field_at(index, name=field.name, value=command_text(field.value or "", locale),
+                           inline=False)
     return fit(embed)
 
 
@@ -55,7 +64,7 @@ class Help(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         """What Parlour does, how to start a table and every command."""
         lang = await self.bot.languages.for_member(interaction)
-        embed = help_embed(lang, list(self.bot.tables.games))
+        embed = help_embed(lang, list(self.bot.tables.games), interaction.locale)
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

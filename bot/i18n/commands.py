@@ -9,6 +9,8 @@ translated yet gives None, and Discord shows the English.
 
 from __future__ import annotations
 
+import re
+
 import discord
 from discord import app_commands
 
@@ -16,6 +18,26 @@ from bot.i18n import catalogs
 
 COMMAND_LANGUAGES = {discord.Locale.italian: "it", discord.Locale.dutch: "nl"}
 """Discord locales that have a commands catalog."""
+
+_COMMAND_SPAN = re.compile(r"`(/[^`\n]+)`")
+_COMMAND_WORD = re.compile(r"<[^>]*>|[a-z][a-z0-9_-]*")
+
+
+def command_text(text: str, locale: discord.Locale | None) -> str:
+    """``text`` with each slash command in a code span (```/tripoli how-to-play```) named as
+    a client in ``locale`` lists it (```/tripoli hoe-speel-je``` in Dutch): its command,
+    subcommand, option and choice names from the ``commands`` catalog; ``<placeholders>``
+    and names without a translation stay. Unchanged for a locale without a catalog."""
+    code = COMMAND_LANGUAGES.get(locale) if locale is not None else None
+    if code is None:
+        return text
+    names = catalogs.catalog(code, "commands")
+
+    def word(match: re.Match[str]) -> str:
+        message = names.get(match.group(0))
+        return message.string if message is not None and message.string else match.group(0)
+
+    return _COMMAND_SPAN.sub(lambda span: f"`{_COMMAND_WORD.sub(word, span.group(1))}`", text)
 
 
 class CommandTranslator(app_commands.Translator):

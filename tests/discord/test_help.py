@@ -3,6 +3,7 @@ and guide pages that turn with Previous/Next, also after a restart."""
 
 from __future__ import annotations
 
+import discord
 import pytest
 
 from bot.games import GAMES
@@ -55,3 +56,21 @@ async def test_how_to_play_answers_privately_and_pages_after_a_restart(world, ga
     assert pages[2].title in guide.embeds[0].title
     await world.click(world.bob, guide, label="◀ Previous")
     assert pages[1].title in guide.embeds[0].title
+
+
+def test_help_names_the_commands_as_the_members_client_lists_them():
+    """Tryout #2: a Dutch or Italian client lists /tripoli hoe-speel-je, /ranglijst …, but
+    /help named the English commands; names with no translation and <placeholders> stay."""
+    games = list(GAMES)
+
+    def text(embed):
+        return "\n".join(field.value for field in embed.fields)
+
+    dutch = text(help_embed(LANGUAGES["nl"], games, discord.Locale.dutch))
+    assert "`/tripoli hoe-speel-je`" in dutch and "`/ranglijst`" in dutch
+    assert "`/fiches saldo`" in dutch and "`/<game> regels`" in dutch
+    assert "how-to-play" not in dutch and "/leaderboard" not in dutch
+    italian = text(help_embed(LANGUAGES["en"], games, discord.Locale.italian))
+    assert "/leaderboard" not in italian and "/tripoli how-to-play" not in italian
+    english_client = text(help_embed(LANGUAGES["nl"], games, discord.Locale.american_english))
+    assert "`/tripoli how-to-play`" in english_client and "`/leaderboard`" in english_client
