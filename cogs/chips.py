@@ -23,6 +23,7 @@ from discord.ext import commands
 
 from bot.app import ParlourBot
 from bot.i18n import Language
+from bot.i18n.commands import command_name
 from bot.i18n.language import ascii_digits
 from bot.render.common import short_name
 from bot.replies import reply, within_deadline
@@ -166,7 +167,9 @@ class Chips(commands.Cog):
             or lang.t("chips.history_empty"),
             colour=CHIPS_COLOUR,
         )
-        embed.set_footer(text=lang.t("chips.history_footer", page=page, pages=pages))
+        command = command_name("/chips history page:<n>", interaction.locale)
+        embed.set_footer(text=lang.t("chips.history_footer", page=page, pages=pages,
+                                     command=command))
         await reply(interaction, embed=embed, ephemeral=True)
 
     @chips.command(name="grant")

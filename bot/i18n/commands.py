@@ -23,21 +23,26 @@ _COMMAND_SPAN = re.compile(r"`(/[^`\n]+)`")
 _COMMAND_WORD = re.compile(r"<[^>]*>|[a-z][a-z0-9_-]*")
 
 
-def command_text(text: str, locale: discord.Locale | None) -> str:
-    """``text`` with each slash command in a code span (```/tripoli how-to-play```) named as
-    a client in ``locale`` lists it (```/tripoli hoe-speel-je``` in Dutch): its command,
+def command_name(command: str, locale: discord.Locale | None) -> str:
+    """A slash command (``/tripoli how-to-play``, ``/chips history page:<n>``) named as a
+    client in ``locale`` lists it (``/tripoli hoe-speel-je`` in Dutch): its command,
     subcommand, option and choice names from the ``commands`` catalog; ``<placeholders>``
     and names without a translation stay. Unchanged for a locale without a catalog."""
     code = COMMAND_LANGUAGES.get(locale) if locale is not None else None
     if code is None:
-        return text
+        return command
     names = catalogs.catalog(code, "commands")
 
     def word(match: re.Match[str]) -> str:
         message = names.get(match.group(0))
         return message.string if message is not None and message.string else match.group(0)
 
-    return _COMMAND_SPAN.sub(lambda span: f"`{_COMMAND_WORD.sub(word, span.group(1))}`", text)
+    return _COMMAND_WORD.sub(word, command)
+
+
+def command_text(text: str, locale: discord.Locale | None) -> str:
+    """``text`` with each slash command in a code span named by :func:`command_name`."""
+    return _COMMAND_SPAN.sub(lambda span: f"`{command_name(span.group(1), locale)}`", text)
 
 
 class CommandTranslator(app_commands.Translator):

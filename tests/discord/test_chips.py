@@ -251,7 +251,8 @@ async def test_history_pages_each_movement_with_its_reason(world):
     for _ in range(12):
         await world.slash(world.bob, "chips give", member=world.alice, amount=1)
     second = await world.slash(world.alice, "chips history", page=2)
-    assert second.response.embeds[0].footer.text.startswith("Page 2 of 2")
+    assert second.response.embeds[0].footer.text == (
+        "Page 2 of 2 · /chips history page:<n> for more")  # an English client's names
     assert len(second.response.embeds[0].description.splitlines()) == 8
 
 

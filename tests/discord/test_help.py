@@ -9,6 +9,7 @@ import pytest
 from bot.games import GAMES
 from bot.guides import GUIDES
 from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n.commands import command_name
 from bot.render import common
 from bot.runtime.spec import Rendered
 from cogs.help import help_embed
@@ -72,5 +73,7 @@ def test_help_names_the_commands_as_the_members_client_lists_them():
     assert "how-to-play" not in dutch and "/leaderboard" not in dutch
     italian = text(help_embed(LANGUAGES["en"], games, discord.Locale.italian))
     assert "/leaderboard" not in italian and "/tripoli how-to-play" not in italian
+    assert command_name("/chips history page:<n>", discord.Locale.dutch) == (
+        "/fiches geschiedenis pagina:<n>")  # the history's footer
     english_client = text(help_embed(LANGUAGES["nl"], games, discord.Locale.american_english))
     assert "`/tripoli how-to-play`" in english_client and "`/leaderboard`" in english_client
