@@ -924,12 +924,15 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
     def _arm(self, table: Table) -> None:
         """Give every member's new *required* decision a deadline (the game's time for that
         decision at the table's pace, :func:`bot.runtime.pace.decision_seconds`; none when
-        untimed) and every rule timer its delay; drop the others. Between deals the table's
-        idle time runs (:data:`NEXT_DEAL_IDLE` from the deal's end)."""
+        untimed) and every rule timer its delay; drop the others, and the AI's declines of
+        decisions that are over. Between deals the table's idle time runs
+        (:data:`NEXT_DEAL_IDLE` from the deal's end)."""
         game = table.game
         wanted: dict[int, tuple[int, float | None]] = {}
+        live: set[tuple[int, int]] = set()
         if table.state is TableState.PLAYING:
             for pending in game.pending():
+                live.add((pending.seat, pending.decision))
                 if pending.seat == SYSTEM:
                     wanted[SYSTEM] = (pending.decision, pending.after or 0.0)
                 elif pending.required and not table.seats[pending.seat].ai:
@@ -937,6 +940,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         for seat, (decision, _when) in list(table.deadlines.items()):
             if seat not in wanted or wanted[seat][0] != decision:
                 del table.deadlines[seat]
+        table.declined &= live  # what the AI let lapse is forgotten once that decision is over
         for seat, (decision, _draft) in list(table.drafts.items()):
             if table.state is not TableState.PLAYING or game.decision_id(seat) != decision:
                 del table.drafts[seat]

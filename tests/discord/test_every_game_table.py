@@ -96,6 +96,8 @@ async def test_a_whole_table_plays_through_discord(world, game):
         fits(board)
         seat = table.seat_of(alice.id)
         game_state = table.game
+        # the AI's declines are kept only while those decisions are open
+        assert table.declined <= {(p.seat, p.decision) for p in game_state.pending()}
         if game_state.between_deals and not ended:
             if game_state.deal_number >= DEALS:
                 await world.slash(alice, f"{game} end")
