@@ -40,6 +40,13 @@ def command_name(command: str, locale: discord.Locale | None) -> str:
     return _COMMAND_WORD.sub(word, command)
 
 
+def board_locale(code: str) -> discord.Locale | None:
+    """The client locale a public message in language ``code`` names its commands for (a
+    board in Dutch: a Dutch client's names); None (English names) for English and for a
+    language without a Discord locale (Persian)."""
+    return next((locale for locale, name in COMMAND_LANGUAGES.items() if name == code), None)
+
+
 def command_text(text: str, locale: discord.Locale | None) -> str:
     """``text`` with each slash command in a code span named by :func:`command_name`."""
     return _COMMAND_SPAN.sub(lambda span: f"`{command_name(span.group(1), locale)}`", text)

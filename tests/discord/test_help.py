@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import discord
 import pytest
+from test_languages import manager
 
 from bot.games import GAMES
 from bot.guides import GUIDES
@@ -77,3 +78,15 @@ def test_help_names_the_commands_as_the_members_client_lists_them():
         "/fiches geschiedenis pagina:<n>")  # the history's footer
     english_client = text(help_embed(LANGUAGES["nl"], games, discord.Locale.american_english))
     assert "`/tripoli how-to-play`" in english_client and "`/leaderboard`" in english_client
+
+
+async def test_a_dutch_lobby_names_the_rules_command_as_a_dutch_client_lists_it(world):
+    """Tryout #2: the lobby of a Dutch channel said "Details: `/tripoli rules`" (a Dutch
+    client lists /tripoli regels); an English channel keeps the English name."""
+    opened = await world.slash(world.alice, "tripoli start")
+    assert "`/tripoli rules`" in opened.response.embeds[0].description
+    await world.slash(world.alice, "tripoli end")
+    mona = await manager(world)
+    await world.slash(mona, "settings language", language="nl", **{"for": "channel"})
+    opened = await world.slash(world.alice, "tripoli start")
+    assert "`/tripoli regels`" in opened.response.embeds[0].description

@@ -62,9 +62,10 @@ def english_words() -> set[str]:
 
 
 def english_in(text: str) -> set[str]:
-    """English catalog words in ``text``, outside code spans (slash commands stay English)
-    and Discord markup (mentions, timestamps)."""
-    prose = re.sub(r"`[^`]*`|<[^>]*>", " ", text)
+    """English catalog words in ``text``, outside code spans and slash commands (they stay
+    English where Discord has no client language) and Discord markup (mentions,
+    timestamps)."""
+    prose = re.sub(r"`[^`]*`|/[a-z][\w-]*(?: [a-z][\w-]*)?(?: [a-z_]+:\S+)*|<[^>]*>", " ", text)
     return {w.lower() for w in re.findall(r"[A-Za-z]{4,}", prose)} & english_words()
 
 
