@@ -421,7 +421,7 @@ def deal_summary(table: TableInfo, view: KalookiTableView) -> DealSummary | None
     if not any(isinstance(e, ev.WentOut) for e in events):
         lines.append(t("kalooki.summary.nobody_out"))
     lines.append(t("kalooki.summary.totals", totals=" · ".join(
-        f"{seat_label(table, s)} {table.lang.number(total)}"
+        f"{seat_label(table, s)} {table.lang.grouped(total)}"
         for s, total in sorted(scored.totals.items()))))
     deltas = tuple((seat_label(table, s), points) for s, points in sorted(scored.penalties.items()))
     return DealSummary(t("kalooki.summary.title", deal=scored.deal_number), tuple(lines),

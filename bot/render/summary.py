@@ -74,15 +74,11 @@ def _at_top(embed: discord.Embed, index: int, name: str, value: str) -> None:
                           value=truncate(value, FIELD_VALUE_MAX), inline=False)
 
 
-def _signed(table: TableInfo, value: int) -> str:
-    """``+12`` / ``-7`` in the table's digits."""
-    return ("+" if value >= 0 else "-") + table.lang.number(abs(value))
-
-
 def add_deal(table: TableInfo, embed: discord.Embed, summary: DealSummary) -> None:
     """Add the deal's summary to a board, as its second field (after the game's first, the
     spaces or the players), so that trimming a long board drops the log first."""
-    changes = " · ".join(f"{who} **{_signed(table, delta)}**" for who, delta in summary.deltas)
+    changes = " · ".join(f"{who} **{table.lang.grouped(delta, signed=True)}**"
+                         for who, delta in summary.deltas)
     lines = [*summary.lines,
              table.lang.t(f"summary.changes.{summary.unit}", changes=changes or "–")]
     _at_top(embed, 1, summary.title, "\n".join(lines))
@@ -107,7 +103,7 @@ def standings(table: TableInfo, outcome: Outcome) -> str:
         first = first or won
         score = t(f"summary.score.{table.spec.score_noun}", count=outcome.scores.get(group[0], 0))
         if outcome.chips is not None and len(group) == 1:
-            score += f" ({_signed(table, outcome.chips.get(group[0], 0))})"
+            score += f" ({table.lang.grouped(outcome.chips.get(group[0], 0), signed=True)})"
         lines.append(t("summary.place", place=place, who=label, score=score))
     if not outcome.complete:
         lines.append(t("summary.no_winner"))

@@ -272,14 +272,14 @@ def _board_spaces(lang: Language, view: TripoliTableView) -> str:
         label = view.space_labels.get(space, space)
         if space in singles:
             name = space if label == space else f"{space}→{label}"
-            line.append(f"{visible(name)} **{lang.number(amount)}**")
+            line.append(f"{visible(name)} **{lang.grouped(amount)}**")
         else:
-            others.append(f"{space_name(lang, space)} **{lang.number(amount)}** — "
+            others.append(f"{space_name(lang, space)} **{lang.grouped(amount)}** — "
                           f"{space_label(lang, view, space)}")
     spaces = "\n".join([" · ".join(line), *others])
     if view.leftover_pots:
         spaces += "\n" + lang.t("tripoli.board.leftover_pots", pots=lang.t(
-            "list.separator").join(lang.number(p) for p in view.leftover_pots))
+            "list.separator").join(lang.grouped(p) for p in view.leftover_pots))
     return spaces
 
 

@@ -5,14 +5,19 @@ registered game with the longest names, rendered in en, fa, it and nl as they go
 from __future__ import annotations
 
 import random
+from types import SimpleNamespace
 
+import discord
 import pytest
 
 from bot.games import GAMES
 from bot.i18n import LANGUAGES, Msg
+from bot.render import kalooki as kalooki_render
 from bot.render.common import limit_problems, lobby
+from bot.render.summary import add_deal
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.core import SYSTEM
+from engine.kalooki import events as kalooki_events
 from engine.tripoli.rules import PRESET_NOTES
 
 LONG = "Ｗ" * 20 + " a very long display name"
@@ -88,3 +93,29 @@ def test_every_rules_card_fits_in_every_language(game, code):
         rendered = adapter.rules_card(options, "Table abc123.", 100000, lang)
         assert limit_problems(rendered) == [], (preset, rendered.embed.to_dict())
         assert rendered.embed.title and len(rendered.embed.fields) >= 2
+
+
+GROUPED = {"en": "1,250", "fa": "۱٬۲۵۰", "it": "1.250", "nl": "1.250"}
+"""1250 as each language groups it."""
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_tripoli_board_amounts_are_grouped_like_every_other_amount(code):
+    adapter = GAMES["tripoli"]
+    table = info("tripoli", 5, code)
+    played = adapter.new_game({"ante": 250, "dealer_ante": 250}, 5, b"grouped", 100000)
+    spaces = adapter.board(table, played).embed.fields[0].value
+    assert f"**{GROUPED[code]}**" in spaces  # five players' ante of 250 on each space
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_kalooki_totals_and_summary_changes_are_grouped(code):
+    table = info("kalooki", 3, code)
+    scored = kalooki_events.DealScored(deal_number=4, hands={}, penalties={0: 1250, 1: 0, 2: 5},
+                                       totals={0: 1250, 1: 30, 2: 1250})
+    deal = kalooki_render.deal_summary(table, SimpleNamespace(log=[scored]))
+    assert deal.lines[-1].count(GROUPED[code]) == 2
+    embed = discord.Embed(title="board")
+    embed.add_field(name="players", value="-")
+    add_deal(table, embed, deal)
+    assert f"**+{GROUPED[code]}**" in embed.fields[1].value
