@@ -17,6 +17,7 @@ import discord
 
 from bot.guides import GUIDES
 from bot.i18n import ENGLISH, Language, Msg
+from bot.i18n.commands import command_text
 from bot.render.common import COLOUR, fit, visible
 from bot.runtime.spec import Rendered
 
@@ -75,7 +76,8 @@ class GuidePageButton(
         languages = interaction.client.languages  # type: ignore[attr-defined]
         lang = await languages.for_member(interaction)
         if self.game not in GUIDES:
-            await interaction.response.send_message(lang.t("guide.gone"), ephemeral=True)
+            gone = command_text(lang.t("guide.gone"), interaction.locale)
+            await interaction.response.send_message(gone, ephemeral=True)
             return
         rendered = page_message(self.game, self.page, lang)
         await interaction.response.edit_message(embed=rendered.embed, view=rendered.view)

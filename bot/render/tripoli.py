@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import discord
 
 from bot.i18n import ENGLISH, Language, Msg
+from bot.i18n.commands import board_locale, command_text
 from bot.images import tripoli as images
 from bot.render.common import (
     COLOUR,
@@ -826,7 +827,8 @@ def _rules_michigan(lang: Language, rules: TripoliRules) -> str:
 
 
 def _rules_end(lang: Language, rules: TripoliRules) -> str:
-    """Who is out, the end of the session and the leftover chips."""
+    """Who is out, the end of the session (``/tripoli end`` named as a client in ``lang``
+    lists it) and the leftover chips."""
     t = lang.t
     out = t("tripoli.rules.out_zero" if rules.elimination == "zero_chips"
             else "tripoli.rules.out_ante")
@@ -835,4 +837,5 @@ def _rules_end(lang: Language, rules: TripoliRules) -> str:
     else:
         leftover = t("tripoli.rules.leftover_betting" if rules.leftover_betting
                      else "tripoli.rules.leftover_no_betting", count=rules.leftover_pots)
-    return t("tripoli.rules.end", out=out, leftover=leftover)
+    return command_text(t("tripoli.rules.end", out=out, leftover=leftover),
+                        board_locale(lang.code))

@@ -11,10 +11,11 @@ import discord
 import pytest
 
 from bot.games import GAMES
+from bot.guides import GUIDES
 from bot.i18n import LANGUAGES, Msg
 from bot.render import kalooki as kalooki_render
 from bot.render.common import limit_problems, lobby
-from bot.render.summary import add_deal
+from bot.render.summary import RatingNote, add_deal, ratings
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.core import SYSTEM
 from engine.kalooki import events as kalooki_events
@@ -119,3 +120,20 @@ def test_kalooki_totals_and_summary_changes_are_grouped(code):
     embed.add_field(name="players", value="-")
     add_deal(table, embed, deal)
     assert f"**+{GROUPED[code]}**" in embed.fields[1].value
+
+
+COMMANDS = {"en": ("/tripoli end", "/tripoli rules", "/stats"),
+            "fa": ("/tripoli end", "/tripoli rules", "/stats"),
+            "it": ("/tripoli termina", "/tripoli regole", "/statistiche"),
+            "nl": ("/tripoli beëindigen", "/tripoli regels", "/statistieken")}
+"""Commands as an English, Persian (no Discord locale), Italian and Dutch client lists them."""
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_rules_cards_guides_and_summaries_name_commands_as_the_language_lists_them(code):
+    end, rules, stats = COMMANDS[code]
+    card = str(GAMES["tripoli"].rules_card({}, "", 100, LANGUAGES[code]).embed.to_dict())
+    assert f"`{end}`" in card
+    guide = "\n".join(page.text for page in GUIDES["tripoli"].all_pages(LANGUAGES[code]))
+    assert f"`{rules}`" in guide and f"`{end} " in guide  # `/tripoli end now:True` too
+    assert f"`{stats}`" in ratings(info("tripoli", 3, code), RatingNote(unrated="unknown"))
