@@ -1,4 +1,5 @@
-# Parlour: `make run` starts the bot, `make test` runs lint + the whole suite.
+# Parlour: `make run` starts the bot, `make test` runs lint + the whole suite (one pytest
+# worker per core: the simcord sessions and child processes spend much of their time waiting).
 # Both create .venv and install everything from pyproject.toml on first use.
 PYTHON ?= python3
 VENV   := .venv
@@ -20,7 +21,7 @@ lint: $(STAMP)
 	$(PY) -m ruff check .
 
 test: lint
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n auto
 
 bench: $(STAMP)
 	$(PY) -m bench
