@@ -106,10 +106,14 @@ async def test_two_shard_processes_over_one_database_play_a_table_each(postgres_
 
     async def shard_zero() -> None:
         try:
+            # start once the other process is up: discord.py's load_extension executes each
+            # cog module anew in sys.modules, outside the import lock, so two bots of one
+            # interpreter must not load their cogs at the same moment (separate processes
+            # never share modules)
+            await meet(second_live)
             async with AsyncExitStack() as stack:
                 world = await shard_world(stack, postgres_url, clock, 0)
                 assert world.bot.shard_ids == [0] and (world.guild.id >> 22) % COUNT == 0
-                await meet(second_live)
                 ours = await open_table(world, world.alice, world.bob, world.carol)
                 await ours.click(world.alice, ours.board, label="Start")
                 await ours.play_until(lambda: ours.game.phase is Phase.BETWEEN_DEALS)
