@@ -11,7 +11,9 @@ import asyncio
 import random
 from datetime import UTC, datetime, timedelta
 
-from bot.store import ChipMove, InsufficientChips, StoreError, TableWrite, make_store
+from table_round import table_round
+
+from bot.store import InsufficientChips, StoreError, make_store
 
 GUILDS = (10, 11)
 MEMBERS = tuple(range(1, 9))
@@ -22,20 +24,6 @@ async def test_200_interleaved_operations_keep_every_ledger_and_the_audit(databa
     rng = random.Random(2026)
     day = datetime(2026, 1, 1, tzinfo=UTC)
     async with make_store(database_url, starting_chips=START) as store:
-
-        async def table_round(guild: int, number: int) -> None:
-            table, players = f"g{guild}t{number}", rng.sample(MEMBERS, 3)
-            stake = rng.randint(1, 400)
-            await store.commit_table(TableWrite(table, guild, 1, "{}", tuple(
-                ChipMove("escrow", member, stake, "buy_in") for member in players)))
-            await asyncio.sleep(0)
-            pot, shares = 3 * stake, []
-            for _ in players[:-1]:
-                shares.append(rng.randint(0, pot - sum(shares)))
-            shares.append(pot - sum(shares))
-            await store.commit_table(TableWrite(table, guild, 1, None, tuple(
-                ChipMove("settle", member, share, "payout")
-                for member, share in zip(players, shares, strict=True))))
 
         def operation(number: int):
             guild, a, b = rng.choice(GUILDS), *rng.sample(MEMBERS, 2)
@@ -50,7 +38,7 @@ async def test_200_interleaved_operations_keep_every_ledger_and_the_audit(databa
                 case 3:
                     return store.burn(guild, a, amount, "admin_take")
                 case _:
-                    return table_round(guild, number)
+                    return table_round(store, rng, f"g{guild}t{number}", guild, MEMBERS)
 
         outcomes = await asyncio.gather(*(operation(n) for n in range(200)),
                                         return_exceptions=True)

@@ -1,19 +1,19 @@
 """A child process of the shared-database test (``test_shared_postgres.py``): one of several
 bot processes moving chips on one PostgreSQL at the same time.
 
-Usage::
+Usage (from the repository's root; ``tests/`` holds :mod:`table_round`)::
 
-    python chips_child.py DATABASE_URL NUMBER OPERATIONS GO
+    PYTHONPATH=.:tests python tests/process/chips_child.py DATABASE_URL NUMBER OPERATIONS GO
 
 It opens the store as the bot does (``open_store`` on ``PARLOUR_DATABASE_URL``), waits for
 the instant ``GO`` (seconds since the epoch, so that the siblings start together) and runs
 ``OPERATIONS`` chip operations, eight at a time, on the same two servers and eight members
 as its siblings: gifts, daily claims (the same days as its siblings, so they race for each
-claim), admin grants and takes, and tables: three members' buy-ins committed with the table,
-then the pot shared out as the table is deleted. Its process ``NUMBER`` seeds its choices
-and names its tables. It prints one JSON line: when it began and ended, what the store
-granted it (daily chips and
-admin grants per server), each claim it won, and the refusals and errors it met.
+claim), admin grants and takes, and tables (:func:`table_round.table_round`: three members'
+buy-ins committed with the table, then the pot shared out as the table is deleted). Its
+process ``NUMBER`` seeds its choices and names its tables. It prints one JSON line: when it
+began and ended, what the store granted it (daily chips and admin grants per server), each
+claim it won, and the refusals and errors it met.
 """
 
 from __future__ import annotations
@@ -26,7 +26,9 @@ import time
 from collections import Counter
 from datetime import UTC, datetime, timedelta
 
-from bot.store import ChipMove, InsufficientChips, TableWrite, open_store
+from table_round import table_round
+
+from bot.store import InsufficientChips, open_store
 
 GUILDS = (10, 11)
 MEMBERS = tuple(range(1, 9))
@@ -45,20 +47,6 @@ async def main(url: str, number: int, operations: int, go: float) -> None:
     claims: list[list[int]] = []
     refused: Counter[str] = Counter()
     errors: list[str] = []
-
-    async def table(guild: int, n: int) -> None:
-        table_id, players = f"p{number}t{n}", rng.sample(MEMBERS, 3)
-        stake = rng.randint(1, 400)
-        await store.commit_table(TableWrite(table_id, guild, 1, "{}", tuple(
-            ChipMove("escrow", member, stake, "buy_in") for member in players)))
-        await asyncio.sleep(0)
-        pot, shares = 3 * stake, []
-        for _ in players[:-1]:
-            shares.append(rng.randint(0, pot - sum(shares)))
-        shares.append(pot - sum(shares))
-        await store.commit_table(TableWrite(table_id, guild, 1, None, tuple(
-            ChipMove("settle", member, share, "payout")
-            for member, share in zip(players, shares, strict=True))))
 
     async def operation(n: int) -> None:
         guild, a, b = rng.choice(GUILDS), *rng.sample(MEMBERS, 2)
@@ -79,7 +67,7 @@ async def main(url: str, number: int, operations: int, go: float) -> None:
                 await store.burn(guild, a, amount, "admin_take")
                 granted[guild] -= amount
             case _:
-                await table(guild, n)
+                await table_round(store, rng, f"p{number}t{n}", guild, MEMBERS)
 
     async def worker(numbers: range) -> None:
         for n in numbers:

@@ -32,8 +32,8 @@ GUILDS = (10, 11)
 
 
 def child(url: str, number: int, go: float) -> dict:
-    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
-        [str(ROOT), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(  # tests/: the child's table_round
+        [str(ROOT), str(ROOT / "tests"), *filter(None, [os.environ.get("PYTHONPATH")])])}
     done = subprocess.run([sys.executable, str(CHILD), url, str(number), str(OPERATIONS),
                            str(go)],
                           capture_output=True, text=True, timeout=120, env=env, cwd=ROOT)
