@@ -1,10 +1,12 @@
-"""Tables saved by earlier releases (snapshot versions 1 and 2) restore and play on.
+"""Tables saved by earlier releases (snapshot versions 1, 2 and 3) restore and play on.
 
-The two snapshots in ``tests/bot/snapshots/`` were written by the 0.1 runtime: a casual
-italian lobby, and a ranked classic table of three members in the poker selection (the
-dealer kept; 300 chips in escrow). Restored by today's registry, they keep their seats,
-stakes and decisions; the next change saves them as the current version, whose game is a
-JSON object in the snapshot (version 2 held it as an escaped string).
+The ``tripoli_v1_*`` snapshots in ``tests/bot/snapshots/`` were written by the 0.1 runtime: a
+casual italian lobby, and a ranked classic table of three members in the poker selection (the
+dealer kept; 300 chips in escrow). The ``*_v3_playing`` ones were written by the runtime of
+version 3 (the game's rules and log inside every snapshot): a casual trinidad Kalooki table
+of a member and two AI seats in a discard's call window, and a Troefcall table of four
+members in the tricks. Restored by today's registry, they keep their seats, stakes and
+decisions; the next change saves them as the current version.
 """
 
 from __future__ import annotations
@@ -125,3 +127,36 @@ async def test_a_version_2_snapshot_with_the_game_as_a_string_restores(store, tm
     assert restored.game.model_dump_json() == game
     assert json.loads(restored.snapshot())["game"] == json.loads(game)
     await registry.close()
+
+
+async def saved_as_version_3(store: SqliteStore, name: str) -> dict:
+    text = (SNAPSHOTS / name).read_text()
+    data = json.loads(text)
+    assert data["version"] == 3 and data["game"]["rules"] and data["game"]["log"]
+    await store.commit_table(TableWrite(data["id"], data["guild_id"], data["channel_id"], text))
+    return data
+
+
+@pytest.mark.parametrize("name", ["kalooki_v3_playing.json", "troefcall_v3_playing.json"])
+async def test_a_version_3_table_restores_plays_on_and_restores_again(store, tmp_path, name):
+    data = await saved_as_version_3(store, name)
+    registry = registry_on(store, tmp_path)
+    await registry.restore()
+    table = registry.by_id[data["id"]]
+    assert table.state is TableState.PLAYING and table.board_message_id == data[
+        "board_message_id"]
+    assert table.game.rules.model_dump(mode="json") == data["game"]["rules"]
+    assert [event.model_dump(mode="json") for event in table.game.log] == data["game"]["log"]
+    decisions = {seat: table.game.decision_id(seat) for seat in range(table.game.seats)}
+    for _ in range(6):  # the members' decisions time out: the table plays on
+        registry.bot.clock.advance(200)
+        await registry.fire_due()
+    assert decisions != {seat: table.game.decision_id(seat) for seat in range(table.game.seats)}
+    [(_id, _guild, _channel, text)] = await store.load_tables()
+    assert json.loads(text)["version"] == SNAPSHOT_VERSION
+    live = table.game.model_dump_json()
+    await registry.close()
+    again = registry_on(store, tmp_path)
+    await again.restore()
+    assert again.by_id[data["id"]].game.model_dump_json() == live
+    await again.close()
