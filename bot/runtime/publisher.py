@@ -167,6 +167,7 @@ class Publisher:
             seat = table.seat_of(member_id)
             if on:
                 table.dm_closed.pop(seat, None)
+                table.saved = None
             table.dms_dirty = True
             self._schedule_publish(table)
         return playing
@@ -198,6 +199,7 @@ class Publisher:
                     await self.budget.acquire()
                     message = await dm.send(**out.send())
                     table.dm_messages[seat] = (deal, dm.id, message.id)
+                    table.saved = None  # not committed: the next change's undo keeps it
                     out.record(table.pictures, message.id)
             except discord.HTTPException as error:
                 if error.code != DM_CLOSED:
@@ -205,6 +207,7 @@ class Publisher:
                                 table.id, seat, error)
                     continue
                 table.dm_closed[seat] = deal
+                table.saved = None
                 table.note("note.dms_closed", name=common.short_name(entry.name))
                 self.schedule_board_edit(table)
 

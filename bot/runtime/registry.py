@@ -1093,9 +1093,14 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         for chips becomes ``Refusal("chips")`` naming the member, any other store failure
         ``Refusal("store")`` (the member is told to try again). A table that is over is
         forgotten once its last commit succeeded.
+
+        The undo point is the snapshot of the last commit (:attr:`Table.saved`) and the
+        members' interactions seen until the change began (:meth:`touch` saves none), so a
+        change serializes the table once, for its own commit.
         """
         async with table.lock:
-            before = table.snapshot()
+            before = table.saved if table.saved is not None else table.snapshot()
+            seen = dict(table.seen)
             table.moves.clear()
             table.result = result = None
             try:
@@ -1105,14 +1110,14 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 await self._commit(table)
                 result = table.result
             except InsufficientChips as error:
-                table.restore(before, self.games)
+                self._undo(table, before, seen)
                 raise self._short_of_chips(table, error) from error
             except StoreError as error:
                 log.warning("table %s: saving failed; the change is undone: %s", table.id, error)
-                table.restore(before, self.games)
+                self._undo(table, before, seen)
                 raise Refusal("store", Msg("refusal.store")) from error
             except BaseException:
-                table.restore(before, self.games)
+                self._undo(table, before, seen)
                 raise
             finally:
                 table.moves.clear()
@@ -1122,6 +1127,12 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 if result is not None:
                     await self._after_game(table, result)
                 self._forget(table)
+
+    def _undo(self, table: Table, before: str, seen: dict[int, float]) -> None:
+        """Put ``table`` back as the snapshot ``before`` holds it, with the interactions
+        ``seen`` when the change began."""
+        table.restore(before, self.games)
+        table.seen = seen
 
     async def _after_game(self, table: Table, result: GameResult) -> None:
         """After the commit that finished a game: how it counted for the ratings (for the
@@ -1181,6 +1192,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             table.id, table.guild_id, table.channel_id, snapshot, tuple(table.moves),
             table.result,
         ))
+        table.saved = snapshot
 
     def _forget(self, table: Table) -> None:
         if self.by_channel.get(table.channel_id) is table:
@@ -1196,6 +1208,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             await self._commit(table)
         except StoreError:
             log.exception("table %s: saving failed; the next change saves again", table.id)
+            table.saved = None  # what was not saved stays when the next change is undone
 
     # ------------------------------------------------------------------ rendering
 

@@ -177,6 +177,11 @@ class Table:
         :data:`bot.runtime.pace.ACTIVE_WINDOW` of a member's interaction.
     started_at
         POSIX seconds of the Start (the ``minutes`` option counts from it), None in the lobby.
+    saved
+        The :meth:`snapshot` text the store holds of the table (set when it is restored and
+        by each commit; not saved): a change whose commit fails is undone to it. None before
+        the first commit, or when something changed outside a change since (a DM hand view
+        sent, a save that failed): the next change then takes its own undo point.
     """
 
     id: str
@@ -225,6 +230,7 @@ class Table:
     rating: RatingNote | None = field(default=None, repr=False)
     seen: dict[int, float] = field(default_factory=dict)
     started_at: float | None = None
+    saved: str | None = field(default=None, repr=False)
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""
@@ -304,6 +310,7 @@ class Table:
         saved = Table.from_snapshot(text, games)
         for name in _SAVED_FIELDS:
             setattr(self, name, getattr(saved, name))
+        self.saved = text
 
     @classmethod
     def from_snapshot(cls, text: str, games: dict[str, GameAdapter]) -> Table:
@@ -350,6 +357,7 @@ class Table:
             started_at=data.get("started_at"),
         )
         table.notes.extend(Msg.load(note) for note in data["notes"])
+        table.saved = text
         return table
 
 
