@@ -75,6 +75,7 @@ class ParlourBot(commands.Bot):
         self.store = SettingsCache(await open_store(
             self.settings.database,
             starting_chips=self.settings.starting_chips,
+            pool_size=self.settings.database_pool,
             clock=self.clock.now,
         ))
         await self.tree.set_translator(CommandTranslator())

@@ -43,6 +43,10 @@ class Settings(BaseSettings):
         PostgreSQL (several shard processes share it), else SQLite: a file's path or
         ``sqlite:///path`` (the default, ``data/parlour.db``). ``PARLOUR_DATABASE``, its
         older name, is still read.
+    database_pool
+        ``PARLOUR_DATABASE_POOL``: the most connections this process opens to PostgreSQL
+        (1 to 1000, default 10); each shard process has its own, so the server must accept
+        the sum. SQLite has one connection and ignores it.
     sync
         ``PARLOUR_SYNC``: where slash commands are registered at start-up: ``"global"`` (every
         server; Discord may take a while to show changes), ``"off"`` (do not sync), or a guild id
@@ -96,6 +100,7 @@ class Settings(BaseSettings):
             "PARLOUR_DATABASE_URL", "PARLOUR_DATABASE", "database_url", "database"
         ),
     )
+    database_pool: int = Field(default=10, ge=1, le=1000)
     sync: Literal["global", "off"] | int = "global"
     starting_chips: int = Field(default=1000, ge=0)
     daily_chips: int = Field(default=100, ge=1)

@@ -33,7 +33,9 @@ POSTGRES_SCHEMES = ("postgresql://", "postgres://")
 SQLITE_SCHEME = "sqlite:///"
 
 
-def make_store(database: str | Path, starting_chips: int, **options: Any) -> SqlStore:
+def make_store(
+    database: str | Path, starting_chips: int, pool_size: int | None = None, **options: Any
+) -> SqlStore:
     """The store ``database`` names, not yet opened.
 
     Parameters
@@ -43,9 +45,11 @@ def make_store(database: str | Path, starting_chips: int, **options: Any) -> Sql
         a plain path or ``":memory:"`` for SQLite.
     starting_chips
         Chips of a new account (``PARLOUR_STARTING_CHIPS``).
+    pool_size
+        The most connections to PostgreSQL (``PARLOUR_DATABASE_POOL``; None: the store's
+        default); SQLite, one connection, ignores it.
     **options
-        Passed to the store's class (``clock``, ``migrations``; SQLite's ``busy_timeout``,
-        PostgreSQL's ``pool_size``).
+        Passed to the store's class (``clock``, ``migrations``; SQLite's ``busy_timeout``).
 
     Raises
     ------
@@ -54,12 +58,16 @@ def make_store(database: str | Path, starting_chips: int, **options: Any) -> Sql
     """
     text = str(database)
     if text.startswith(POSTGRES_SCHEMES):
+        if pool_size is not None:
+            options["pool_size"] = pool_size
         return PostgresStore(text, starting_chips=starting_chips, **options)
     path = text.removeprefix(SQLITE_SCHEME) if text.startswith(SQLITE_SCHEME) else database
     return SqliteStore(path, starting_chips=starting_chips, **options)
 
 
-async def open_store(database: str | Path, starting_chips: int, **options: Any) -> SqlStore:
+async def open_store(
+    database: str | Path, starting_chips: int, pool_size: int | None = None, **options: Any
+) -> SqlStore:
     """:func:`make_store`, opened and migrated.
 
     Raises
@@ -67,7 +75,7 @@ async def open_store(database: str | Path, starting_chips: int, **options: Any) 
     StoreError
         If the database cannot be opened or migrated.
     """
-    store = make_store(database, starting_chips, **options)
+    store = make_store(database, starting_chips, pool_size, **options)
     await store.open()
     return store
 

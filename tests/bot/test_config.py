@@ -28,6 +28,7 @@ def test_defaults_follow_the_design():
     assert (settings.starting_chips, settings.daily_chips, settings.buy_in) == (1000, 100, 100)
     assert settings.board_edit_interval == 1.0
     assert settings.log_level == "INFO"
+    assert settings.database_pool == 10
 
 
 def test_environment_variables_are_read(monkeypatch):
@@ -40,6 +41,7 @@ def test_environment_variables_are_read(monkeypatch):
     monkeypatch.setenv("PARLOUR_AI_DELAY", "0.5")
     monkeypatch.setenv("PARLOUR_BOARD_EDIT_INTERVAL", "0")
     monkeypatch.setenv("PARLOUR_LOG_LEVEL", "debug")
+    monkeypatch.setenv("PARLOUR_DATABASE_POOL", "25")
     settings = load_settings()
     assert settings.discord_token.get_secret_value() == "secret-token"
     assert "secret-token" not in repr(settings)
@@ -49,6 +51,7 @@ def test_environment_variables_are_read(monkeypatch):
     assert (settings.starting_chips, settings.daily_chips, settings.buy_in) == (500, 25, 40)
     assert (settings.ai_delay, settings.board_edit_interval) == (0.5, 0.0)
     assert settings.log_level == "DEBUG"
+    assert settings.database_pool == 25
 
 
 @pytest.mark.parametrize("text, expected", [("global", "global"), (" OFF ", "off"), ("42", 42)])
@@ -91,6 +94,7 @@ def test_the_older_database_variable_is_still_read(monkeypatch):
         ("PARLOUR_STARTING_CHIPS", "1e3", "valid integer"),
         ("PARLOUR_STARTING_CHIPS", "-1", "greater than or equal to 0"),
         ("PARLOUR_DAILY_CHIPS", "0", "greater than or equal to 1"),
+        ("PARLOUR_DATABASE_POOL", "0", "greater than or equal to 1"),
         ("PARLOUR_BUY_IN", "abc", "valid integer"),
         ("PARLOUR_AI_DELAY", "-0.5", "greater than or equal to 0"),
         ("PARLOUR_AI_DELAY", "nan", "finite"),

@@ -150,3 +150,14 @@ async def test_the_schema_refuses_impossible_rows(postgres_shared, statement):
         finally:
             await db.close()
         assert await store.audit(GUILD) == (START, 0, START)
+
+
+def test_the_pool_size_setting_reaches_postgresql_only():
+    assert make_store("postgresql://parlour@db.example/parlour", START, pool_size=3).pool_size == 3
+    assert make_store("postgresql://parlour@db.example/parlour", START).pool_size == 10
+    assert type(make_store("data/parlour.db", START, pool_size=3)) is SqliteStore
+
+
+async def test_the_pool_opens_at_most_pool_size_connections(postgres_url):
+    async with PostgresStore(postgres_url, starting_chips=START, pool_size=2) as store:
+        assert store._connections.get_max_size() == 2
