@@ -24,7 +24,8 @@ Parameters (the model's usual scale, chosen for card games played as whole sessi
     The model's floor on the variance, against numeric collapse.
 
 What is rated: a result that is **ranked** (members only, nobody replaced) and **complete**
-(played to the rules' end) with at least two sides. A side is a team (Troefcall, by the
+(played to the rules' end; a Tripoli session ended during its first deal is not, as nothing
+was played to rank it by) with at least two sides. A side is a team (Troefcall, by the
 result's ``team``) or a single seat (Tripoli by final stacks, Kalooki by the set's penalty
 totals, lowest first). The results' ``place`` already orders sides best first, with equal
 places as ties. AI seats are never rated: a result with one is not ranked.

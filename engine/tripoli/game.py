@@ -9,6 +9,10 @@ as played with ``pay_collection = play``, §3.5) → settlement, [``zero_chips``
 dealer rotation (§2.8). Ending the session plays the leftover poker round(s) (§2.9). The
 flow is §6 of the rules file; every preset is a :class:`TripoliRules` value read here.
 
+A session ended before any deal was over (the first deal abandoned) ranks nobody: its
+outcome is incomplete, like a Troefcall game or a Kalooki set ended early (no winner, not
+rated); the stacks, back at the buy-ins, are settled as always.
+
 The dial (``pay_suit = dial``, §3.2 ``cosmo``): before the antes of deal d, a stream
 ``fairness.random_stream(sha256(b"dial" + fairness.deal_seed(seed, d)))`` draws the pay suit
 ``uniform_below(4)`` (♣ ♦ ♥ ♠) and then the sequence start ``2 + uniform_below(11)`` (2..Q);
@@ -171,6 +175,7 @@ class TripoliGame(BaseModel):
     decisions: Decisions
     log: list[TripoliEvent] = []
     result: dict[int, int] | None = None
+    complete: bool = True  # False: the first deal was abandoned (nothing was played out)
 
     # ------------------------------------------------------------------ construction
 
@@ -412,10 +417,12 @@ class TripoliGame(BaseModel):
     @property
     def outcome(self) -> Outcome | None:
         """When over: the final stacks of the seated players (chips), ranked best first with
-        equal stacks sharing a place (item 62), and each one's chips won or lost."""
+        equal stacks sharing a place (item 62), and each one's chips won or lost; incomplete
+        (no winner) when the first deal was abandoned (:meth:`end_session`)."""
         if self.result is None or self.deltas is None:
             return None
-        return Outcome(scores=dict(self.result), places=_places(self.result), chips=self.deltas)
+        return Outcome(scores=dict(self.result), places=_places(self.result), chips=self.deltas,
+                       complete=self.complete)
 
     def legal_actions(self, seat: int) -> list[Option]:
         """The options of ``seat`` now ([] when it has no decision); the one source of legality."""
@@ -534,7 +541,10 @@ class TripoliGame(BaseModel):
         Between deals: the leftover round(s) at once (or OVER). During a deal: with
         ``abandon`` False the deal is finished first; with ``abandon`` True every chip goes
         back to where it was at the start of the deal (before antes) at once. During the
-        leftover rounds this does nothing.
+        leftover rounds this does nothing. Abandoning the first deal, before any deal was
+        over, ends a session that never really started: its outcome is incomplete (the
+        session lasts as long as the players wish, item 58, but nothing was played to rank
+        them by, item 62).
 
         Raises
         ------
@@ -1235,7 +1245,9 @@ class TripoliGame(BaseModel):
             self.dealer = self._clockwise_from(self.dealer + 1, active)[0]
 
     def _abandon(self) -> list[TripoliEvent]:
-        """Every chip back to where it was at the start of the deal (before antes)."""
+        """Every chip back to where it was at the start of the deal (before antes); in the
+        first deal the session is then incomplete."""
+        self.complete = self.deal_number > 1
         self.stacks = [
             None if now is None else start
             for now, start in zip(self.stacks, self.start_stacks, strict=True)

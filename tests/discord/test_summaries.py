@@ -255,6 +255,43 @@ async def test_a_game_ended_before_its_end_is_not_rated(world):
     assert await world.store.ratings(world.guild.id, "kalooki") == {}
 
 
+async def test_a_tripoli_game_ended_in_its_first_deal_is_not_rated_and_pays_back(world):
+    """``/tripoli end now:True`` in the first deal: every stack is back at its buy-in and
+    nobody was ranked by anything played, so the game is incomplete (it was rated as a tie
+    of everybody); a game that played a deal is rated."""
+    board, table = await open_ranked(world, "tripoli")
+    members = world.members[:2]
+    await play_deal(world, table)
+    await world.slash(world.alice, "tripoli end")
+    for _ in range(10):
+        if table.state is TableState.OVER:
+            break
+        await play_deal(world, table)
+    assert table.state is TableState.OVER and table.game.outcome.complete
+    rated = await world.store.ratings(world.guild.id, "tripoli")
+    assert set(rated) == {member.id for member in members}
+    balances = await world.balances(*members)
+
+    rematch = await world.click(world.alice, board, label="Rematch")
+    lobby = world.bot.tables.by_channel[world.channel.id]
+    board = rematch.response
+    await world.click(world.alice, board, label="Start")
+    assert lobby.state is TableState.PLAYING and lobby.ranked and lobby.game.deal_number == 1
+    assert await world.balances(*members) == [chips - 100 for chips in balances]
+    await world.slash(world.alice, "tripoli end", now=True)
+    await settle(world, lobby)
+    assert lobby.state is TableState.OVER and not lobby.game.outcome.complete
+    assert await world.balances(*members) == balances
+    assert await world.store.ratings(world.guild.id, "tripoli") == rated
+    assert field(board, "Ratings (μ − 3σ)") == ("Not rated: the game was ended before its "
+                                                "rules' end.")
+    standings = field(board, "Final standings")
+    assert "nobody won" in standings and "🏆" not in standings
+    results = [result for result, _id in await world.store.results(world.guild.id, "tripoli")]
+    assert sorted(result.complete for result in results) == [False, True]
+    await world.assert_chips_conserved()
+
+
 async def test_a_staked_table_pays_its_winners_and_its_rematch_needs_the_stake(world):
     opened = await world.slash(world.alice, "troefcall start", deals=1, teams="random",
                                stake=50)
