@@ -16,7 +16,8 @@ one prime per rank (built once at import): roughly 1.5–2 million hands per sec
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations, combinations_with_replacement
 
@@ -177,12 +178,48 @@ def category(value: int) -> Category:
     return Category(value >> _CATEGORY_SHIFT)
 
 
-def describe(value: int) -> str:
-    """An English description of a hand value, e.g. ``"Full house, kings over fours"``.
+@dataclass(frozen=True)
+class Description:
+    """A hand value in parts, for a renderer to put into words in any language.
 
-    Other forms: ``"Royal flush"``, ``"Straight flush, nine high"``, ``"Four of a kind, aces"``,
-    ``"Flush, king high"``, ``"Straight, five high"``, ``"Three of a kind, sevens"``,
-    ``"Two pair, queens and fives"``, ``"Pair of sevens"``, ``"Ace high"``.
+    Attributes
+    ----------
+    category : Category
+        The hand's category.
+    ranks : tuple of Rank
+        The ranks that name the hand, most significant first: the rank of a pair, three or
+        four of a kind; the higher then the lower pair of two pair; the three then the pair of
+        a full house; the top card of a straight, flush, straight flush or high card (five for
+        5-4-3-2-A).
+    kickers : tuple of Rank
+        The other ranks that break ties, most significant first (rules/tripoli.md §2.6 item 29:
+        "quads rank then kicker; … pairs high to low then kicker; flush/high card card by
+        card"): 4 for a flush or high card, 3 for a pair, 2 for three of a kind, 1 for two
+        pair or four of a kind, none for a straight, full house or straight flush.
+    """
+
+    category: Category
+    ranks: tuple[Rank, ...]
+    kickers: tuple[Rank, ...]
+
+    @property
+    def royal(self) -> bool:
+        """An ace-high straight flush (the royal flush, rules/tripoli.md §2.6 item 29)."""
+        return self.category is Category.STRAIGHT_FLUSH and self.ranks[0] is Rank.ACE
+
+
+_NAMED_RANKS = {
+    Category.TWO_PAIR: 2,
+    Category.FULL_HOUSE: 2,
+}
+"""How many of a value's ranks name the hand (:attr:`Description.ranks`); 1 elsewhere."""
+
+
+def description(value: int) -> Description:
+    """The category and deciding ranks of a hand value from :func:`hand_value`.
+
+    Examples: ``K K K 4 4`` is ``Description(FULL_HOUSE, (KING, FOUR), ())``; ``7 7 K 9 3`` is
+    ``Description(ONE_PAIR, (SEVEN,), (KING, NINE, THREE))``.
 
     Raises
     ------
@@ -190,23 +227,79 @@ def describe(value: int) -> str:
         If ``value`` is not a hand value.
     """
     cat = category(value)
-    first, second = value >> 16 & 15, value >> 12 & 15
-    one, many = _NAMES[first]
-    match cat:
-        case Category.STRAIGHT_FLUSH if first == _ACE:
-            return "Royal flush"
+    ranks = [Rank(r) for r in (value >> shift & 15 for shift in (16, 12, 8, 4, 0)) if r]
+    named = _NAMED_RANKS.get(cat, 1)
+    return Description(cat, tuple(ranks[:named]), tuple(ranks[named:]))
+
+
+def kickers_deciding(value: int, others: Iterable[int]) -> int:
+    """How many kickers of ``value`` tell it from each of ``others`` (a showdown's hands).
+
+    Kickers matter only between hands of the same category and naming ranks (rules/tripoli.md
+    §2.6 item 29): ``A A K 9 4`` against ``A A K 8 3`` needs 2 (king, then nine against
+    eight); against ``K K …`` or a hand equal to it, none.
+
+    Returns
+    -------
+    int
+        0 up to ``len(description(value).kickers)``.
+
+    Raises
+    ------
+    ValueError
+        If a value is not a hand value.
+    """
+    own = description(value)
+    needed = 0
+    for other in map(description, others):
+        if (other.category, other.ranks) != (own.category, own.ranks):
+            continue
+        differ = [i for i, (a, b) in enumerate(zip(own.kickers, other.kickers, strict=True))
+                  if a != b]
+        if differ:
+            needed = max(needed, differ[0] + 1)
+    return needed
+
+
+def describe(value: int, kickers: int = 0) -> str:
+    """An English description of a hand value, e.g. ``"Full house, kings over fours"``.
+
+    Other forms: ``"Royal flush"``, ``"Straight flush, nine high"``, ``"Four of a kind, aces"``,
+    ``"Flush, king high"``, ``"Straight, five high"``, ``"Three of a kind, sevens"``,
+    ``"Two pair, queens and fives"``, ``"Pair of sevens"``, ``"Ace high"``; with ``kickers``,
+    the first that many kickers of :func:`description`: ``"Pair of aces, king kicker"``,
+    ``"Pair of aces, kickers king, nine"``.
+
+    Raises
+    ------
+    ValueError
+        If ``value`` is not a hand value, or ``kickers`` is negative or more than it has.
+    """
+    hand = description(value)
+    if not 0 <= kickers <= len(hand.kickers):
+        raise ValueError(f"{hand.category.label} has {len(hand.kickers)} kickers, not {kickers}")
+    one, many = _NAMES[hand.ranks[0]]
+    match hand.category:
+        case Category.STRAIGHT_FLUSH if hand.royal:
+            text = "Royal flush"
         case Category.STRAIGHT_FLUSH | Category.FLUSH | Category.STRAIGHT:
-            return f"{cat.label}, {one} high"
+            text = f"{hand.category.label}, {one} high"
         case Category.FOUR_OF_A_KIND | Category.THREE_OF_A_KIND:
-            return f"{cat.label}, {many}"
+            text = f"{hand.category.label}, {many}"
         case Category.FULL_HOUSE:
-            return f"{cat.label}, {many} over {_NAMES[second][1]}"
+            text = f"{hand.category.label}, {many} over {_NAMES[hand.ranks[1]][1]}"
         case Category.TWO_PAIR:
-            return f"{cat.label}, {many} and {_NAMES[second][1]}"
+            text = f"{hand.category.label}, {many} and {_NAMES[hand.ranks[1]][1]}"
         case Category.ONE_PAIR:
-            return f"Pair of {many}"
+            text = f"Pair of {many}"
         case _:
-            return f"{one.capitalize()} high"
+            text = f"{one.capitalize()} high"
+    shown = [_NAMES[r][0] for r in hand.kickers[:kickers]]
+    if len(shown) == 1:
+        return f"{text}, {shown[0]} kicker"
+    if shown:
+        return f"{text}, kickers {', '.join(shown)}"
+    return text
 
 
 def _prefer(card: int) -> tuple[int, int]:

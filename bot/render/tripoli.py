@@ -12,7 +12,7 @@ name (``Q♥ 3``); ♣ and ♠ are shown as text (:func:`bot.render.common.visib
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import discord
 
@@ -21,6 +21,7 @@ from bot.i18n.commands import board_locale, command_text
 from bot.images import tripoli as images
 from bot.render.common import (
     COLOUR,
+    FIELD_VALUE_MAX,
     board_footer,
     by_suit,
     card,
@@ -39,7 +40,6 @@ from bot.runtime.spec import DealSummary, Rendered, TableInfo
 from engine import poker
 from engine.cards import Card, Rank, Suit
 from engine.core import Option
-from engine.poker import describe as describe_hand
 from engine.poker import hand_value
 from engine.tripoli import events as ev
 from engine.tripoli.events import TripoliEvent
@@ -165,9 +165,9 @@ def board(
     embed.add_field(name=_board_title(table.lang, view), value=_board_spaces(table.lang, view),
                     inline=False)
     embed.add_field(name=t("tripoli.field.players"), value=_players(table, view), inline=False)
-    showdown = _showdown(table, view.log)
-    if showdown:
-        embed.add_field(name=t("tripoli.field.showdown"), value=showdown, inline=False)
+    shown = showdown(table, view.log)
+    if shown:
+        embed.add_field(name=t("tripoli.field.showdown"), value=shown, inline=False)
     if view.michigan is not None:
         embed.add_field(name=t("tripoli.field.michigan"), value=_michigan(table, view),
                         inline=False)
@@ -318,29 +318,90 @@ def _deal_events(log: Sequence[TripoliEvent]) -> list[TripoliEvent]:
     return list(log[start:])
 
 
-def poker_hand(lang: Language, shown: Sequence[Card]) -> str:
-    """Five cards' poker hand in ``lang``: the engine's full words in English (``"Full house,
-    kings over fours"``), the category elsewhere (``"فول هاوس"``)."""
+_TOP_RANKED = (poker.Category.STRAIGHT, poker.Category.FLUSH, poker.Category.STRAIGHT_FLUSH)
+"""The categories named by their top card (``tripoli.poker.top.<rank>``: "king high")."""
+
+_TWO_RANKED = (poker.Category.TWO_PAIR, poker.Category.FULL_HOUSE)
+"""The categories named by two ranks (``{first}``, ``{second}``: "kings over fours")."""
+
+
+def poker_hand(lang: Language, shown: Sequence[Card], others: Sequence[Sequence[Card]] = ()
+               ) -> str:
+    """Five cards' poker hand in ``lang``, with the ranks that decide it (rules/tripoli.md
+    §2.6 item 29): ``"Full house, kings over fours"``, ``"Full di re e quattro"``,
+    ``"Paar azen"``, ``"فول هاوس، سه شاه و دو ۴"``.
+
+    Parameters
+    ----------
+    lang
+        The reader's language (``tripoli.poker.*`` of its catalog).
+    shown
+        The 5 cards.
+    others
+        The other hands of a showdown (5 cards each): the kickers that tell ``shown`` from
+        one of them of the same category and ranks are named too (``"Pair of aces, king
+        kicker"``; :func:`engine.poker.kickers_deciding`).
+
+    Raises
+    ------
+    ValueError
+        If a hand is not 5 distinct cards.
+    """
     value = hand_value([int(c) for c in shown])
-    if lang is ENGLISH:
-        return describe_hand(value)
-    category = poker.category(value)
-    royal = category is poker.Category.STRAIGHT_FLUSH and value >> 16 & 15 == Rank.ACE
-    return lang.t("tripoli.poker.royal_flush" if royal
-                  else f"tripoli.poker.{category.name.lower()}")
+    hand = poker.description(value)
+    ranks = [Msg(f"tripoli.poker.ranks.{r.name.lower()}") for r in hand.ranks]
+    if hand.royal:
+        text = lang.t("tripoli.poker.royal_flush")
+    elif hand.category in _TOP_RANKED:
+        text = lang.t(f"tripoli.poker.{hand.category.name.lower()}",
+                      top=Msg(f"tripoli.poker.top.{hand.ranks[0].name.lower()}"))
+    elif hand.category in _TWO_RANKED:
+        text = lang.t(f"tripoli.poker.{hand.category.name.lower()}", first=ranks[0],
+                      second=ranks[1])
+    elif hand.category is poker.Category.HIGH_CARD:
+        text = lang.t("tripoli.poker.high_card", rank=_rank(lang, hand.ranks[0]))
+    else:
+        text = lang.t(f"tripoli.poker.{hand.category.name.lower()}", rank=ranks[0])
+    count = poker.kickers_deciding(value, [hand_value([int(c) for c in o]) for o in others])
+    if count:
+        kickers = lang.t("list.separator").join(_rank(lang, r) for r in hand.kickers[:count])
+        text = lang.t("tripoli.poker.kickers", hand=text, kickers=kickers, count=count)
+    return text[:1].upper() + text[1:]  # it starts a sentence ("{rank} high": "Ace high")
 
 
-def _showdown(table: TableInfo, log: Sequence[TripoliEvent]) -> str:
+def _rank(lang: Language, rank: Rank) -> str:
+    """A rank's name on its own (a high card, a kicker): ``"king"``, ``"re"``, ``"شاه"``."""
+    return lang.t(f"tripoli.poker.rank.{rank.name.lower()}")
+
+
+def named_hands(lang: Language, hands: Mapping[int, Sequence[Card]], kickers: bool = True
+                ) -> dict[int, str]:
+    """The poker hand of each seat of a showdown (:func:`poker_hand`; with ``kickers``, those
+    that decide between two of these hands); a seat that showed fewer than 5 cards has
+    none."""
+    five = {seat: shown for seat, shown in hands.items() if len(shown) == poker.HAND_SIZE}
+    return {seat: poker_hand(lang, shown, [o for s, o in five.items() if s != seat]
+                             if kickers else ())
+            for seat, shown in five.items()}
+
+
+def showdown(table: TableInfo, log: Sequence[TripoliEvent]) -> str:
+    """The board's Showdown field: the last showdown of the deal in ``log``, a line per
+    seat with its cards and its hand (:func:`named_hands`); empty before one. Kickers are
+    left out when the lines would not fit one field (up to 9 hands, long names)."""
     showdowns = [e for e in _deal_events(log) if isinstance(e, ev.Showdown)]
     if not showdowns:
         return ""
-    event = showdowns[-1]
-    return "\n".join(
-        table.lang.t("tripoli.showdown.line", name=seat_label(table, seat), cards=cards(shown),
-                     hand=poker_hand(table.lang, shown) if len(shown) == poker.HAND_SIZE
-                     else "")
-        for seat, shown in event.hands.items()
-    )
+    hands = showdowns[-1].hands
+    for kickers in (True, False):
+        names = named_hands(table.lang, hands, kickers)
+        text = "\n".join(
+            table.lang.t("tripoli.showdown.line", name=seat_label(table, seat),
+                         cards=cards(shown), hand=names.get(seat, ""))
+            for seat, shown in hands.items())
+        if len(text) <= FIELD_VALUE_MAX:
+            break
+    return text
 
 
 def _michigan(table: TableInfo, view: TripoliTableView) -> str:

@@ -14,9 +14,19 @@ import phevaluator
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from poker_hands import one_hand_per_value
 
-from engine.cards import Card, parse
-from engine.poker import Category, best_five, category, describe, hand_value
+from engine.cards import Card, Rank, parse
+from engine.poker import (
+    Category,
+    Description,
+    best_five,
+    category,
+    describe,
+    description,
+    hand_value,
+    kickers_deciding,
+)
 
 # phevaluator's id of each of our card ids, built from the card's text ("Ah"), not its int.
 PH_ID = [phevaluator.Card("23456789TJQKA"[c % 13] + "cdhs"[c // 13]).id_ for c in range(52)]
@@ -109,6 +119,71 @@ def test_category_and_describe(hand: str, cat: Category, text: str) -> None:
     v = value(hand)
     assert category(v) is cat
     assert describe(v) == text
+
+
+K, Q, J, A = Rank.KING, Rank.QUEEN, Rank.JACK, Rank.ACE
+
+
+@pytest.mark.parametrize(
+    ("hand", "ranks", "kickers"),
+    [
+        ("A♥ K♥ Q♥ J♥ 10♥", (A,), ()),
+        ("A♣ 2♣ 3♣ 4♣ 5♣", (Rank.FIVE,), ()),
+        ("8♣ 8♦ 8♥ 8♠ 3♣", (Rank.EIGHT,), (Rank.THREE,)),
+        ("4♦ K♠ 4♣ K♥ K♣", (K, Rank.FOUR), ()),
+        ("2♦ 6♦ 9♦ J♦ K♦", (K,), (J, Rank.NINE, Rank.SIX, Rank.TWO)),
+        ("A♥ 2♣ 3♦ 4♠ 5♥", (Rank.FIVE,), ()),
+        ("3♣ 9♦ 9♥ A♠ 9♣", (Rank.NINE,), (A, Rank.THREE)),
+        ("5♠ Q♣ 8♣ Q♥ 5♦", (Q, Rank.FIVE), (Rank.EIGHT,)),
+        ("K♠ 7♣ 9♥ 7♦ 3♣", (Rank.SEVEN,), (K, Rank.NINE, Rank.THREE)),
+        ("4♦ J♣ A♠ 6♥ 9♣", (A,), (J, Rank.NINE, Rank.SIX, Rank.FOUR)),
+    ],
+)
+def test_description_names_the_deciding_ranks_then_the_kickers(
+    hand: str, ranks: tuple[Rank, ...], kickers: tuple[Rank, ...]
+) -> None:
+    v = value(hand)
+    assert description(v) == Description(category(v), ranks, kickers)
+    assert description(v).royal is (hand == "A♥ K♥ Q♥ J♥ 10♥")
+
+
+def test_the_description_tells_every_value_apart() -> None:
+    """Category, ranks and kickers are all a value holds: 7,462 values, 7,462 descriptions,
+    ordered as the values are."""
+    values = sorted(set(map(hand_value, one_hand_per_value())))
+    assert len(values) == 7_462
+    described = [description(v) for v in values]
+    keys = [(int(d.category), d.ranks, d.kickers) for d in described]
+    assert len(set(keys)) == len(values) and keys == sorted(keys)
+
+
+@pytest.mark.parametrize(
+    ("hand", "others", "kickers", "text"),
+    [
+        ("A♣ A♦ K♥ 9♠ 4♣", ["A♥ A♠ K♣ 8♦ 3♣"], 2, "Pair of aces, kickers king, nine"),
+        ("A♣ A♦ K♥ 9♠ 4♣", ["A♥ A♠ Q♣ 8♦ 3♣"], 1, "Pair of aces, king kicker"),
+        ("A♣ A♦ K♥ 9♠ 4♣", ["K♣ K♦ A♥ 9♦ 4♦"], 0, "Pair of aces"),
+        ("A♣ A♦ K♥ 9♠ 4♣", ["A♥ A♠ K♣ 9♦ 4♦"], 0, "Pair of aces"),  # a tie: nothing decides
+        ("A♣ A♦ K♥ 9♠ 4♣", ["A♥ A♠ K♣ 9♦ 3♦", "A♥ A♠ Q♣ 8♦ 3♣"], 3,
+         "Pair of aces, kickers king, nine, four"),
+        ("Q♣ Q♦ 5♥ 5♠ 4♣", ["Q♥ Q♠ 5♣ 5♦ 3♣"], 1, "Two pair, queens and fives, four kicker"),
+        ("2♦ 6♦ 9♦ J♦ K♦", ["3♣ 6♣ 9♣ J♣ K♣"], 4, "Flush, king high, kickers jack, nine, six, two"),
+        ("K♠ K♥ K♣ 4♦ 4♣", ["K♠ K♥ K♦ 4♠ 4♥"], 0, "Full house, kings over fours"),
+    ],
+)
+def test_kickers_are_named_only_where_they_decide(
+    hand: str, others: list[str], kickers: int, text: str
+) -> None:
+    assert kickers_deciding(value(hand), [value(o) for o in others]) == kickers
+    assert describe(value(hand), kickers) == text
+
+
+@pytest.mark.parametrize("kickers", [-1, 4])
+def test_describe_refuses_kickers_a_hand_does_not_have(kickers: int) -> None:
+    with pytest.raises(ValueError, match="kickers"):
+        describe(value("7♣ 7♦ K♠ 9♥ 3♣"), kickers)
+    with pytest.raises(ValueError):
+        description(12345)
 
 
 # --- ranking rules (item 29, item 16) and the rules file's scenarios --------------------------
