@@ -513,6 +513,10 @@ def _event(table: TableInfo, view: TripoliTableView, event: TripoliEvent) -> str
         case ev.Showdown():
             return t("tripoli.log.showdown")
         case ev.PotWon(seat=seat, chips=amount):
+            hand = _winning_hand(lang, view.log, event)
+            if hand:
+                return t("tripoli.log.pot_won_with", name=name(seat), chips=chips(lang, amount),
+                         hand=hand)
             return t("tripoli.log.pot_won", name=name(seat), chips=chips(lang, amount))
         case ev.MichiganStarted(leader=leader):
             return t("tripoli.log.michigan", name=name(leader))
@@ -537,6 +541,19 @@ def _event(table: TableInfo, view: TripoliTableView, event: TripoliEvent) -> str
         case ev.SessionOver():
             return t("tripoli.log.session_over")
     return ""
+
+
+def _winning_hand(lang: Language, log: Sequence[TripoliEvent], won: ev.PotWon) -> str:
+    """The hand that won the pot of ``won`` at the showdown just before it (with only other
+    pots won in between), named as on the Showdown field; empty for a pot won uncontested or
+    a showdown the log no longer holds."""
+    at = next((i for i, e in enumerate(log) if e is won), None)
+    if won.uncontested or at is None:
+        return ""
+    before = next((e for e in reversed(log[:at]) if not isinstance(e, ev.PotWon)), None)
+    if not isinstance(before, ev.Showdown):
+        return ""
+    return named_hands(lang, before.hands).get(won.seat, "")
 
 
 def _auction_item(view: TripoliTableView, sold: ev.AuctionSold) -> str:

@@ -118,10 +118,12 @@ POKER_CARDS = 5
 LOG_SIZE = 40
 
 SUMMARY_KINDS = frozenset({
-    "deal_started", "eliminated", "auction_sold", "pay_taken", "pot_won", "went_out", "blocked",
+    "deal_started", "eliminated", "auction_sold", "pay_taken", "showdown", "pot_won", "went_out",
+    "blocked",
 })
 """Events of the current deal the log keeps beyond its last :data:`LOG_SIZE`: who took what
-this deal (the board's deal summary reads them; all public, §2.10)."""
+this deal, and the hands shown that won the pot (the board's deal summary and its Showdown
+field read them; all public, §2.10)."""
 
 
 SpareStage = Literal["choose", "after_exchange", "after_unsold"]

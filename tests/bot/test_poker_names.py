@@ -4,6 +4,7 @@ poker five of a hand; kickers only where they decide between two hands shown."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
@@ -162,3 +163,43 @@ def test_a_nine_hand_showdown_with_the_longest_names_fits_one_field(code):
         assert len(LANGUAGES[code].t("tripoli.field.poker_five",
                                      hand=render.poker_hand(LANGUAGES[code], parse(hand))
                                      )) <= FIELD_NAME_MAX
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_the_deal_summary_names_the_hand_that_won_the_pot(code):
+    """The Italian preset's automatic showdown: at the end of the deal, its log (cut to its
+    last events and the deal's summary events) still holds the showdown, and the summary's
+    pot line names the winner's hand as the Showdown field does."""
+    adapter = GAMES["tripoli"]
+    names = ["Ann", "Ben", "Cy", "Di"]
+    game = adapter.new_game({"preset": "italian"}, 4, b"pot line", 100)
+    rng = random.Random(3)
+    while not game.between_deals:
+        seat = min(game.to_act)
+        game.apply(seat, adapter.ai_action(game, seat, rng))
+    log = game.public_view().log
+    assert not any(isinstance(e, ev.AntesPosted) for e in log)  # the log was cut
+    shown = next(e for e in log if isinstance(e, ev.Showdown))
+    won = [e for e in log if isinstance(e, ev.PotWon)]
+    assert won and all(e.seat in shown.hands for e in won)
+    lang = LANGUAGES[code]
+    summary = adapter.deal_summary(table_info(code, names), game)
+    hands = render.named_hands(lang, shown.hands)
+    for pot in won:
+        line = lang.t("tripoli.log.pot_won_with", name=names[pot.seat],
+                      chips=render.chips(lang, pot.chips), hand=hands[pot.seat])
+        assert line in summary.lines
+    if code == "en":
+        values = {seat: hand_value(hand) for seat, hand in shown.hands.items()}
+        best = won[0].seat
+        kickers = kickers_deciding(values[best], [v for s, v in values.items() if s != best])
+        assert f"{names[best]} wins {won[0].chips} chips from the pot: " \
+               f"{describe(values[best], kickers)}." in summary.lines
+
+
+def test_a_pot_won_uncontested_names_no_hand():
+    event = ev.PotWon(seat=1, chips=5, uncontested=True)
+    log = [ev.Showdown(hands={0: parse("A♣ A♦ K♥ 9♠ 4♣")}, descriptions={}), event]
+    assert render._winning_hand(ENGLISH, log, event) == ""
+    contested = ev.PotWon(seat=0, chips=5)
+    assert render._winning_hand(ENGLISH, [*log[:1], contested], contested) == "Pair of aces"
