@@ -118,7 +118,9 @@ class PostgresStore(SqlStore):
             raise
 
     async def close(self) -> None:
-        """Wait for the running operations, then close the pool (closing twice does nothing)."""
+        """Wait for the running operations and the queued table changes, then close the pool
+        (closing twice does nothing)."""
+        await self._commits.drain()
         pool, self._connections = self._connections, None
         if pool is not None:
             await pool.close()

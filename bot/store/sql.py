@@ -25,6 +25,7 @@ from bot import ratings
 from bot.shards import Shards
 from bot.store import checks
 from bot.store.escrow import exact_claims
+from bot.store.group import GroupCommit
 from bot.store.protocol import (
     BoardRow,
     ChipMove,
@@ -55,6 +56,9 @@ EVERY_GAME = ""
 #: The migration that adds ratings, stats and names: applying it derives them from the
 #: results already recorded.
 DERIVED_SINCE = 3
+
+#: Most snapshots one statement saves (five parameters each: far below SQLite's limit).
+SAVES_PER_STATEMENT = 100
 
 #: Longest member name kept for the boards (Discord display names are at most 32).
 MAX_NAME_SHOWN = 64
@@ -133,6 +137,8 @@ class SqlStore(ABC):
         )
         # the boards' tables exist from DERIVED_SINCE on (older schemas: upgrade tests)
         self._derives = any(m.version == DERIVED_SINCE for m in self._migrations)
+        self._commits: GroupCommit[tuple[TableWrite, datetime]] = GroupCommit(
+            self._commit_batch)
 
     # -- what a backend provides ------------------------------------------------------------
 
@@ -508,8 +514,12 @@ class SqlStore(ABC):
 
         Every escrow and settlement of ``write.moves`` (in order), the snapshot saved (or
         the saved table deleted when ``write.snapshot`` is None) and the finished game's
-        result are one transaction (:meth:`_write`): a crash at any moment leaves the
-        balances, the escrow and the saved table agreeing (before the change or after it).
+        result are all or nothing: a crash at any moment leaves the balances, the escrow and
+        the saved table agreeing (before the change or after it). The changes of several
+        tables that arrive while one transaction runs are committed together in the next
+        (group commit, :class:`~bot.store.group.GroupCommit`), each on its own savepoint
+        when it moves chips or records a result; this returns once that transaction
+        committed.
 
         Raises
         ------
@@ -531,29 +541,80 @@ class SqlStore(ABC):
             checks.snowflake(move.user_id, "user_id")
             checks.chips(move.amount, allow_zero=move.kind == "settle")
             checks.name(move.reason, "reason")
-        now = self._now()
-        async def change(db: Connection) -> Any:
-            # every member's account first (in id order), then the table's pool
-            await self._accounts(db, write.guild_id, [move.user_id for move in write.moves], now)
-            for move in write.moves:
-                step = self._escrow if move.kind == "escrow" else self._settle
-                await step(db, write.guild_id, write.table_id, move, now)
-            if write.snapshot is None:
-                await db.execute("DELETE FROM saved_tables WHERE table_id = ?", (write.table_id,))
-                # the table is over: an empty pool is forgotten with any claim left open
-                # (a leaver whose stake stayed in the pot)
-                await db.execute(
-                    "DELETE FROM escrow_pools WHERE table_id = ? AND amount = 0",
-                    (write.table_id,),
-                )
-            else:
-                await self._save_snapshot(db, write, now)
-            if write.result is not None:
-                result_id = await self._record(db, write, write.result, now)
-                if self._derives:
-                    await self._derive(db, write.guild_id, result_id, write.result)
+        await self._commits.submit((write, self._now()))
+
+    async def _commit_batch(
+        self, batch: Sequence[tuple[TableWrite, datetime]]
+    ) -> list[BaseException | None]:
+        """Commit the table changes of ``batch`` in one transaction, in order; per change,
+        None or the refusal it alone was rolled back for (:data:`bot.store.group.Flush`).
+
+        A change that moves chips or records a result runs on a savepoint, so its refusal
+        undoes it alone. Consecutive changes that only save a snapshot (of different
+        tables) are one multi-row upsert (:meth:`_save_snapshots`); the refusal of one of
+        them (the table id is another guild's) comes from a row the upsert did not write.
+        """
+
+        async def change(db: Connection) -> list[BaseException | None]:
+            outcomes: list[BaseException | None] = [None] * len(batch)
+            saves: list[int] = []  # snapshot-only changes waiting for their upsert
+
+            async def save() -> None:
+                refused = await self._save_snapshots(db, [batch[n] for n in saves])
+                for n in saves:
+                    outcomes[n] = refused.get(batch[n][0].table_id)
+                saves.clear()
+
+            for number, (write, now) in enumerate(batch):
+                if not write.moves and write.result is None and write.snapshot is not None:
+                    if (len(saves) == SAVES_PER_STATEMENT
+                            or any(batch[n][0].table_id == write.table_id for n in saves)):
+                        await save()
+                    saves.append(number)
+                    continue
+                if saves:
+                    await save()
+                alone = bool(write.moves) or write.result is not None
+                if alone:
+                    await db.execute(f"SAVEPOINT change_{number}")
+                try:
+                    await self._commit_one(db, write, now)
+                except (InsufficientChips, StoreError) as refusal:
+                    if not alone:
+                        raise
+                    await db.execute(f"ROLLBACK TO SAVEPOINT change_{number}")
+                    outcomes[number] = refusal
+                if alone:
+                    await db.execute(f"RELEASE SAVEPOINT change_{number}")
+            if saves:
+                await save()
+            return outcomes
 
         return await self._write(change)
+
+    async def _commit_one(self, db: Connection, write: TableWrite, now: datetime) -> None:
+        """The statements of one table change (:meth:`commit_table`)."""
+        # every member's account first (in id order), then the table's pool
+        await self._accounts(db, write.guild_id, [move.user_id for move in write.moves], now)
+        for move in write.moves:
+            step = self._escrow if move.kind == "escrow" else self._settle
+            await step(db, write.guild_id, write.table_id, move, now)
+        if write.snapshot is None:
+            await db.execute("DELETE FROM saved_tables WHERE table_id = ?", (write.table_id,))
+            # the table is over: an empty pool is forgotten with any claim left open
+            # (a leaver whose stake stayed in the pot)
+            await db.execute(
+                "DELETE FROM escrow_pools WHERE table_id = ? AND amount = 0",
+                (write.table_id,),
+            )
+        else:
+            refused = await self._save_snapshots(db, [(write, now)])
+            if refused:
+                raise refused[write.table_id]
+        if write.result is not None:
+            result_id = await self._record(db, write, write.result, now)
+            if self._derives:
+                await self._derive(db, write.guild_id, result_id, write.result)
 
     async def results(
         self, guild_id: int, game: str | None = None
@@ -1030,7 +1091,10 @@ class SqlStore(ABC):
         checks.text(data, "data")
         now = self._now()
         async def change(db: Connection) -> Any:
-            await self._save_snapshot(db, TableWrite(table_id, guild_id, channel_id, data), now)
+            write = TableWrite(table_id, guild_id, channel_id, data)
+            refused = await self._save_snapshots(db, [(write, now)])
+            if refused:
+                raise refused[table_id]
 
         return await self._write(change)
 
@@ -1256,22 +1320,27 @@ class SqlStore(ABC):
         )
         return balance
 
-    async def _save_snapshot(
-        self, db: Connection, write: TableWrite, now: datetime
-    ) -> None:
-        """Insert or replace a table's snapshot; refuse a table id another guild's table
-        holds (the ids of two shard processes' tables could meet)."""
+    async def _save_snapshots(
+        self, db: Connection, writes: Sequence[tuple[TableWrite, datetime]]
+    ) -> dict[str, StoreError]:
+        """Insert or replace the snapshots of ``writes`` (different tables, at most
+        :data:`SAVES_PER_STATEMENT`) in one statement; returns the refusal of each table id
+        another guild's table holds (the ids of two shard processes' tables could meet),
+        whose row was left as it was."""
         saved = await db.fetch(
             "INSERT INTO saved_tables (table_id, guild_id, channel_id, data, updated_at)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (table_id) DO UPDATE SET"
+            " VALUES " + ", ".join(["(?, ?, ?, ?, ?)"] * len(writes)) +
+            " ON CONFLICT (table_id) DO UPDATE SET"
             " channel_id = excluded.channel_id, data = excluded.data,"
             " updated_at = excluded.updated_at"
             " WHERE saved_tables.guild_id = excluded.guild_id RETURNING table_id",
-            (write.table_id, write.guild_id, write.channel_id, write.snapshot, _iso(now)),
+            [value for write, now in writes for value in (
+                write.table_id, write.guild_id, write.channel_id, write.snapshot, _iso(now))],
         )
-        if not saved:
-            raise StoreError(f"table {write.table_id} is saved for another guild than"
-                             f" {write.guild_id}")
+        written = {table_id for (table_id,) in saved}
+        return {write.table_id: StoreError(f"table {write.table_id} is saved for another"
+                                           f" guild than {write.guild_id}")
+                for write, _now in writes if write.table_id not in written}
 
     async def _record(
         self, db: Connection, write: TableWrite, result: GameResult, now: datetime

@@ -113,7 +113,9 @@ class SqliteStore(SqlStore):
             raise
 
     async def close(self) -> None:
-        """Wait for the running operation, then disconnect (closing twice does nothing)."""
+        """Wait for the running operations and the queued table changes, then disconnect
+        (closing twice does nothing)."""
+        await self._commits.drain()
         async with self._lock:
             db, self._db = self._db, None
             if db is not None:
