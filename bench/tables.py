@@ -1,32 +1,68 @@
 """N concurrent Tripoli tables in one process, through the real bot (issue 15 item 5).
 
-``python -m bench.tables [--tables 10,100,1000] [--rounds 12] [--database URL]`` starts the
-bot from ``create_bot`` inside simcord (AI delay 0, the default board edit interval and edit
-budget, the store the ``--database`` setting names: SQLite by default), opens one table per
-channel (one member and two AI seats, dealt), then plays ``rounds`` decisions of every
-table's member in two modes:
+Run it from the project's root (it takes a few minutes per store at the default sizes)::
+
+    python -m bench.tables                         # SQLite, N = 10, 100, 1000
+    python -m bench.tables --database pgserver     # a PostgreSQL the bench starts itself
+    python -m bench.tables --tables 10,100 --rounds 6 --database postgresql://...
+
+Each N runs in a fresh bot from ``create_bot`` inside simcord (AI delay 0, the default board
+edit interval and edit budget) on a fresh store: an SQLite file, a new database on the
+``pgserver`` server (:mod:`bench.postgres`, started once for the run), or the
+``PARLOUR_DATABASE_URL`` given. The bench opens one table per channel, all in one server
+(one member and two AI seats, dealt): every member sends ``/tripoli start`` at once, then
+every one presses Add AI, Add AI and Start at once, and the board edits are sent. A table
+opened and played before (not measured) has warmed the code up. Then every table's member
+makes ``rounds`` decisions in each of two modes:
 
 ``one at a time``
-    one click on one table, answered, then the next table's (round robin over the N tables);
+    one click on one table, handled, then the next table's (round robin over the N tables);
 ``all at once``
     every table's member clicks in the same instant, ``rounds`` times.
 
-Each click is a real component interaction (the button or select the member's board or
-private view shows now, with the message it came from; a stale private view is opened again
-with My hand, which counts as an interaction), dispatched as the gateway event
-``INTERACTION_CREATE`` directly; the bench turns the loop until every click is answered and
-lets simcord settle the bot's work only when that does not suffice (simcord's settling looks
-at every task and waits on the wall clock, the bottleneck past a few dozen tables).
-The bot's debounce and edit budget run on simcord's virtual clock, which the bench moves on
-by 0.1 s at a time after each round until every board edit is sent.
+Every command and click is a real interaction (a click: the button or select the member's
+board or private view shows now, with the message it came from; a stale private view is
+opened again with My hand, which counts as an interaction), dispatched as the gateway event
+``INTERACTION_CREATE`` directly, not through simcord's actors, whose settling after each
+interaction looks at every task and waits on the wall clock (minutes per 100 tables). The
+bench waits for the bot's handlers to return while the loop runs the bot; simcord settles
+only if the process stays idle with interactions unhandled (the count is printed; 0 is
+expected). The bot's debounce and edit budget run on simcord's virtual clock, which the
+bench moves on by 0.1 s at a time after each mode until every board edit is sent.
 
-Printed per N and mode: decisions/s (engine actions of members and AI seats per wall
-second), CPU ms per interaction (the whole process, bot, store and the simulated Discord,
-less the bench's own choosing of clicks), p50/p99 click handling (dispatch to answered, wall
-ms), late answers (deferred, or answered after ``ACK_BUDGET`` wall seconds), REST calls per
-player action, commits per action, bot-token edits in the busiest virtual second, RSS per
-table (KB, after the tables were opened and dealt) and the growth ratio of CPU per
-interaction between the largest N and the one before (all at once).
+Printed per N and mode (a mode's figures cover its clicks and the edits sent after them):
+
+``dec/s``
+    decisions per wall second: engine actions of the members and of the AI seats.
+``cpu ms``
+    CPU of the whole process per member interaction: the bot, its store and the simulated
+    Discord, less the bench's own choosing of clicks.
+``bot ms``, ``sim ms``
+    ``cpu ms`` split between the bot (bot/, cogs/, engine/, discord.py, aiosqlite, asyncpg,
+    the standard library they call, every thread but the main one) and the simulated
+    Discord (simcord), by sampling the main thread (:mod:`bench.cpu_split`); the issue's
+    target is ``bot ms`` <= 1.5. simcord hands discord.py parsed payloads, so the bot's
+    JSON decoding and HTTP client are not in ``bot ms``.
+``thr ms``
+    the part of ``bot ms`` spent in threads other than the main one: the pictures drawn by
+    :mod:`bot.images` (``asyncio.to_thread``) and SQLite's worker.
+``db ms``
+    CPU of the PostgreSQL server's processes per interaction (``-`` on SQLite, whose work
+    is in the process, in ``thr ms``).
+``p50 ms``, ``p99 ms``
+    click handling: the gateway event dispatched to the bot's handler returned (wall).
+``late``
+    interactions deferred, or handled after ``ACK_BUDGET`` wall seconds.
+``rest/a``, ``com/a``
+    REST calls (interaction responses included) and store commits per member interaction.
+``edits/s``
+    bot-token edits (``PATCH /channels/…``) in the busiest virtual second (the budget: 45).
+``KB/tbl``
+    RSS growth from opening the N tables, per table (KB).
+
+Then, per N, the wall seconds opening the tables took, and the growth of CPU per
+interaction (process and bot) from the N before the largest to the largest. CPU figures
+hold on a loaded machine better than wall ones (latencies, ``dec/s``, ``late``).
 """
 
 from __future__ import annotations
@@ -38,6 +74,7 @@ import resource
 import statistics
 import tempfile
 import time
+from contextlib import AsyncExitStack, ExitStack
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -48,6 +85,8 @@ from simcord import interactions as sim_interactions
 from simcord.backend import serializers
 from simcord.backend.models.interaction import ResponseKind
 
+from bench import postgres
+from bench.cpu_split import CpuSplit
 from bot.app import ParlourBot, create_bot
 from bot.clock import ManualClock
 from bot.config import Settings
@@ -58,8 +97,11 @@ from engine.tripoli.game import TripoliGame
 
 DEFERRED = (ResponseKind.DEFERRED, ResponseKind.DEFERRED_UPDATE)
 MODES = ("one at a time", "all at once")
-SPINS = 100_000
-"""Loop turns a click may take before the bench lets simcord settle the bot's work."""
+STALL = 1.0
+"""Wall seconds of waiting on interactions after which the bench checks whether the process
+is idle (used less than :data:`IDLE` of a core meanwhile): then simcord settles."""
+IDLE = 0.05
+"""Share of a core below which the process counts as idle."""
 STEP = 0.1
 """Seconds of virtual time the bench moves on at a time while board edits are sent."""
 MODAL_VERBS = frozenset({"bid", "bet", "raise"})
@@ -79,12 +121,15 @@ class Figures:
     latencies: list[float] = field(default_factory=list)
     deferred: int = 0
     cpu: float = 0.0
-    driver: float = 0.0
+    bot: float = 0.0
+    threads: float = 0.0
+    database: float | None = None
     wall: float = 0.0
 
 
 class Counters:
-    """Instruments the running bot: engine actions, store commits, click handling times."""
+    """Instruments the running bot: engine actions, store commits, and the moment each
+    interaction's handler (a component's, or an application command's) returned."""
 
     def __init__(self, bot: ParlourBot) -> None:
         self.decisions = 0
@@ -109,55 +154,79 @@ class Counters:
         tables = bot.tables
         on_component = tables.on_component
 
-        async def timed(interaction: discord.Interaction, ref: Ref, values: Any) -> None:
+        async def component(interaction: discord.Interaction, ref: Ref, values: Any) -> None:
             try:
                 await on_component(interaction, ref, values)
             finally:
-                future = counters.done.pop(interaction.id, None)
-                if future is not None and not future.done():
-                    future.set_result(time.perf_counter())
+                counters.handled(interaction)
 
-        tables.on_component = timed  # type: ignore[method-assign]
+        tables.on_component = component  # type: ignore[method-assign]
+        call = bot.tree._call
+
+        async def command(interaction: discord.Interaction) -> None:
+            try:
+                await call(interaction)
+            finally:
+                counters.handled(interaction)
+
+        bot.tree._call = command  # type: ignore[method-assign]
+
+    def handled(self, interaction: discord.Interaction) -> None:
+        """The bot is done with ``interaction``: resolve its future with the time."""
+        future = self.done.pop(interaction.id, None)
+        if future is not None and not future.done():
+            future.set_result(time.perf_counter())
 
 
 class Driver:
-    """Dispatches component clicks of members as gateway events and waits for answers."""
+    """Dispatches members' interactions as gateway events and waits for them to be handled."""
 
     def __init__(self, env: simcord.Env, counters: Counters) -> None:
         self.env = env
         self.counters = counters
         self.settles = 0
 
-    def click(self, member: Any, channel_id: int, message_id: int, custom_id: str,
-              values: list[str] | None = None) -> tuple[Any, asyncio.Future[float]]:
-        """Dispatch one click; returns its interaction record and a future resolved (with
-        ``time.perf_counter()``) once it was answered."""
+    def dispatch(self, member: Any, channel_id: int, kind: int, data: dict[str, Any],
+                 message: Any = None) -> tuple[Any, asyncio.Future[float]]:
+        """Emit ``INTERACTION_CREATE`` of ``kind`` (2: application command, 3: component,
+        clicked on the stored ``message``); returns its interaction record and a future
+        resolved (with ``time.perf_counter()``) once the bot's handler returned."""
         backend = self.env.backend
-        stored = backend.get_message(channel_id, message_id)
-        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
-        if values is not None:
-            data = {"custom_id": custom_id, "component_type": 3, "values": values}
         record, payload = sim_interactions.base_payload(
-            backend, type=3, channel_id=channel_id, guild_id=member.guild.id,
+            backend, type=kind, channel_id=channel_id, guild_id=member.guild.id,
             user_id=member.id, data=data,
         )
-        payload["message"] = dict(serializers.message_payload(backend, stored))
-        record.source_message_id = stored.id
+        if message is not None:
+            payload["message"] = dict(serializers.message_payload(backend, message))
+            record.source_message_id = message.id
         future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
         self.counters.done[record.id] = future
         backend.emit("INTERACTION_CREATE", payload)
         return record, future
 
+    def click(self, member: Any, channel_id: int, message_id: int, custom_id: str,
+              values: list[str] | None = None) -> tuple[Any, asyncio.Future[float]]:
+        """Dispatch a click on a button, or with ``values`` a choice in a string select,
+        of a stored message (see :meth:`dispatch`)."""
+        stored = self.env.backend.get_message(channel_id, message_id)
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": 2}
+        if values is not None:
+            data = {"custom_id": custom_id, "component_type": 3, "values": values}
+        return self.dispatch(member, channel_id, 3, data, stored)
+
     async def answered(self, futures: list[asyncio.Future[float]]) -> None:
-        """Let the bot run until every future is resolved: the loop turns on its own first;
-        simcord settles (runs the work it holds back) only when nothing moves any more."""
-        for _ in range(SPINS):
-            if all(future.done() for future in futures):
-                return
-            await asyncio.sleep(0)
-        while not all(future.done() for future in futures):
-            await self.env._settle_internal(dispatch="INTERACTION_CREATE")
-            self.settles += 1
+        """Wait until every future is resolved. The loop runs the bot meanwhile (and sleeps
+        while the bot waits on its store); only if the process stays idle for
+        :data:`STALL` wall seconds with interactions unhandled does simcord settle (run the
+        work it holds back)."""
+        waiting = [future for future in futures if not future.done()]
+        while waiting:
+            cpu = time.process_time()
+            _done, still = await asyncio.wait(waiting, timeout=STALL)
+            if still and time.process_time() - cpu < IDLE * STALL:
+                await self.env._settle_internal(dispatch="INTERACTION_CREATE")
+                self.settles += 1
+            waiting = list(still)
 
 
 @dataclass
@@ -231,44 +300,72 @@ def _rss_kb() -> float:
         return int(statm.read().split()[1]) * resource.getpagesize() / 1024
 
 
-async def open_tables(env: simcord.Env, bot: ParlourBot, count: int) -> list[Seat]:
-    """One channel per table; its member opens a lobby, adds two AI seats and starts."""
-    guild = env.create_guild("Bench")
-    seats: list[Seat] = []
-    for index in range(count):
-        channel = guild.create_text_channel(f"t{index}")
-        member = guild.add_member(env.create_user(f"m{index}", global_name=f"M{index}"))
-        opened = await member.slash(channel, "tripoli start")
-        board = opened.response
-        for label in ("Add AI", "Add AI", "Start"):
-            await member.click(board, label=label)
-        table = bot.tables.by_channel[channel.id]
-        seats.append(Seat(member, channel.id, table))
-    return seats
+def _command(env: simcord.Env, guild: Any, name: str) -> dict[str, Any]:
+    """The interaction data of the synced slash command ``name`` (``"tripoli start"``),
+    without options, as Discord sends it."""
+    root_name, *path = name.split()
+    root = env.backend.find_command(root_name, guild.id)
+    assert root is not None, f"/{root_name} is not synced"
+    _leaf, nesting = sim_interactions.walk_to_subcommand(root, path)
+    return {"id": root["id"], "name": root["name"], "type": root.get("type", 1),
+            "options": sim_interactions.nest_options(root, nesting, [])}
+
+
+def _button(env: simcord.Env, channel_id: int, message_id: int, label: str) -> str:
+    """The custom_id of the stored message's button labelled ``label``."""
+    stored = env.backend.get_message(channel_id, message_id)
+    return next(component["custom_id"] for row in stored.components
+                for component in row.get("components", []) if component.get("label") == label)
+
+
+async def open_tables(env: simcord.Env, bot: ParlourBot, driver: Driver, guild: Any,
+                      count: int, prefix: str = "t") -> list[Seat]:
+    """One channel per table (named ``prefix`` and a number); every table's member at once
+    opens a lobby (``/tripoli start``), then every one adds an AI seat, another, and
+    starts; finally the board edits are sent. Each step is a burst of gateway events, as
+    :func:`play` sends."""
+    players = [(guild.create_text_channel(f"{prefix}{index}").id,
+                guild.add_member(env.create_user(f"{prefix}{index}",
+                                                 global_name=f"{prefix.upper()}{index}")))
+               for index in range(count)]
+    start = _command(env, guild, "tripoli start")
+    await driver.answered([driver.dispatch(member, channel_id, 2, start)[1]
+                           for channel_id, member in players])
+    for label in ("Add AI", "Add AI", "Start"):
+        clicks = []
+        for channel_id, member in players:
+            board = bot.tables.by_channel[channel_id].board_message_id
+            custom_id = _button(env, channel_id, board, label)
+            clicks.append(driver.click(member, channel_id, board, custom_id)[1])
+        await driver.answered(clicks)
+    await _flushed(env, bot)
+    return [Seat(member, channel_id, bot.tables.by_channel[channel_id])
+            for channel_id, member in players]
 
 
 async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Seat],
-               mode: str, rounds: int) -> Figures:
-    """``rounds`` clicks of every table's member in ``mode``; returns the figures."""
+               mode: str, rounds: int, database: Any = None) -> Figures:
+    """``rounds`` clicks of every table's member in ``mode``; returns the figures
+    (``database``: the PostgreSQL server whose CPU is read, else None)."""
     counters = driver.counters
     figures = Figures()
     requests_before = len(env.http_requests)
     decisions, commits = counters.decisions, counters.commits
-    cpu, wall = time.process_time(), time.perf_counter()
+    server_cpu = postgres.cpu_seconds(database) if database is not None else 0.0
+    wall = time.perf_counter()
 
     async def clicks(batch: list[Seat]) -> None:
         """Every seat of ``batch`` clicks in the same instant; wait for every answer."""
         sent = []
-        began = time.process_time()
         for seat in batch:
-            click = next_click(env, bot, seat)
+            with split.driving():
+                click = next_click(env, bot, seat)
             if click is None:
                 continue
             message_id, custom_id, values = click
             record, future = driver.click(seat.member, seat.channel_id, message_id,
                                           custom_id, values)
             sent.append((seat, custom_id, record, future, time.perf_counter()))
-        figures.driver += time.process_time() - began
         await driver.answered([future for _seat, _id, _record, future, _at in sent])
         for seat, custom_id, record, future, started in sent:
             figures.latencies.append(future.result() - started)
@@ -278,15 +375,20 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
             if Ref.parse(custom_id) == Ref(seat.table.id, "hand"):
                 seat.hand_id = record.message_id
 
-    for _ in range(rounds):
-        if mode == MODES[0]:
-            for seat in seats:
-                await clicks([seat])
-        else:
-            await clicks(seats)
-    await _flushed(env, bot)
-    figures.cpu = time.process_time() - cpu
+    with CpuSplit() as split:
+        for _ in range(rounds):
+            if mode == MODES[0]:
+                for seat in seats:
+                    await clicks([seat])
+            else:
+                await clicks(seats)
+        await _flushed(env, bot)
     figures.wall = time.perf_counter() - wall
+    figures.cpu = split.process - split.driver
+    figures.bot = split.bot_seconds()
+    figures.threads = split.process - split.main
+    if database is not None:
+        figures.database = postgres.cpu_seconds(database) - server_cpu
     requests = env.http_requests[requests_before:]
     figures.rest = len(requests)
     times = env.backend.http_requests.times[requests_before:]
@@ -304,46 +406,65 @@ def _bot_token_edit(entry: Any) -> bool:
 async def _flushed(env: simcord.Env, bot: ParlourBot) -> None:
     """Move the virtual clock on by :data:`STEP` until no table has a board edit or DM
     update left to send (the bot's debounce and budget run on simcord's virtual time)."""
-    while _publishing(bot):
+    while bot.tables.publishing():
         await env.advance_time(STEP)
 
 
-def _publishing(bot: ParlourBot) -> bool:
-    """True while the bot has board edits or DM updates left to send."""
-    return bot.tables.publishing()
-
-
 def busiest_second(times: list[float]) -> int:
-    """Most bot-token edits sent within any one second."""
+    """Most bot-token edits sent within any one second (less the clock's rounding, as the
+    bot's budget counts: edits one second apart are in two seconds)."""
     best, start = 0, 0
     for end, when in enumerate(times):
-        while when - times[start] >= 1.0:
+        while when - times[start] >= 1.0 - 1e-6:
             start += 1
         best = max(best, end - start + 1)
     return best
 
 
-async def measure(count: int, rounds: int, database: str | None) -> dict[str, Figures | float]:
-    """Open ``count`` tables and play both modes; returns figures by mode and ``rss``."""
-    with tempfile.TemporaryDirectory() as directory:
+@dataclass
+class Run:
+    """What one N measured: the figures of each mode, the RSS per table (KB), the wall
+    and CPU seconds opening the tables took, the times simcord had to settle
+    (:data:`STALL`)."""
+
+    modes: dict[str, Figures]
+    rss: float
+    opening: tuple[float, float]
+    settles: int
+
+
+async def measure(count: int, rounds: int, database: str | None,
+                  server: Any = None) -> Run:
+    """Open ``count`` tables and play both modes on the store ``database`` names (None: a
+    fresh SQLite file; with ``server``, a running PostgreSQL, a fresh database on it)."""
+    async with AsyncExitStack() as stack:
+        if server is not None:
+            database = await stack.enter_async_context(postgres.database(server))
+        elif database is None:
+            directory = stack.enter_context(tempfile.TemporaryDirectory())
+            database = str(Path(directory) / "parlour.db")
         settings = Settings(
             _env_file=None, discord_token=None, sync="global", ai_delay=0,
-            database=database or Path(directory) / "parlour.db", log_level="WARNING",
+            database=database, log_level="WARNING",
         )
         bot = create_bot(settings, clock=ManualClock())
         async with simcord.run(bot, settle_timeout=120) as env:
             _timestamp_requests(env)
+            driver = Driver(env, Counters(bot))
+            guild = env.create_guild("Bench")
+            warm = await open_tables(env, bot, driver, guild, 1, prefix="w")
+            await play(env, bot, driver, warm, MODES[0], rounds)
             gc.collect()
             rss = _rss_kb()
-            driver = Driver(env, Counters(bot))
-            seats = await open_tables(env, bot, count)
+            wall, cpu = time.perf_counter(), time.process_time()
+            seats = await open_tables(env, bot, driver, guild, count)
+            opening = (time.perf_counter() - wall, time.process_time() - cpu)
             gc.collect()
             per_table = (_rss_kb() - rss) / count
-            results: dict[str, Figures | float] = {"rss": per_table}
-            for mode in MODES:
-                results[mode] = await play(env, bot, driver, seats, mode, rounds)
+            modes = {mode: await play(env, bot, driver, seats, mode, rounds, server)
+                     for mode in MODES}
             await bot.close()
-        return results
+        return Run(modes, per_table, opening, driver.settles)
 
 
 class StampedLog(list):  # type: ignore[type-arg]
@@ -366,45 +487,72 @@ def _timestamp_requests(env: simcord.Env) -> StampedLog:
     return log
 
 
+HEADER = ("    N mode            dec/s  cpu ms  bot ms  thr ms  sim ms   db ms  p50 ms  p99 ms  "
+          "late  rest/a  com/a  edits/s  KB/tbl")
+
+
 def report(count: int, mode: str, figures: Figures, rss: float) -> str:
     """One printed line of figures (see the module docstring)."""
     actions = max(figures.interactions, 1)
     latencies = sorted(figures.latencies) or [0.0]
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
-    cpu = (figures.cpu - figures.driver) * 1000 / actions
+    per = 1000 / actions
+    database = f"{figures.database * per:>7.2f}" if figures.database is not None else "      -"
     return (
-        f"{count:>5} {mode:<14} {figures.decisions / figures.wall:>9.0f} {cpu:>7.2f} "
-        f"{p50:>7.1f} {p99:>7.1f} {figures.deferred:>5} {figures.rest / actions:>7.2f} "
+        f"{count:>5} {mode:<13} {figures.decisions / figures.wall:>7.0f} "
+        f"{figures.cpu * per:>7.2f} {figures.bot * per:>7.2f} {figures.threads * per:>7.2f} "
+        f"{(figures.cpu - figures.bot) * per:>7.2f} {database} {p50:>7.1f} {p99:>7.1f} "
+        f"{figures.deferred:>5} {figures.rest / actions:>7.2f} "
         f"{figures.commits / actions:>6.2f} {busiest_second(figures.edits):>8} {rss:>7.1f}"
     )
 
 
+def growth(runs: dict[int, Run]) -> list[str]:
+    """Lines of the growth of CPU per interaction (process, bot) between the largest N
+    and the one before, per mode."""
+    if len(runs) < 2:
+        return []
+    before, last = sorted(runs)[-2:]
+    lines = []
+    for mode in MODES:
+        old, new = runs[before].modes[mode], runs[last].modes[mode]
+        ratios = [(new.cpu / max(new.interactions, 1)) / (old.cpu / max(old.interactions, 1)),
+                  (new.bot / max(new.interactions, 1)) / (old.bot / max(old.interactions, 1))]
+        lines.append(f"growth of CPU per interaction, {last} vs {before} tables, {mode}: "
+                     f"{ratios[0]:.2f}x (process), {ratios[1]:.2f}x (bot)")
+    return lines
+
+
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(prog="python -m bench.tables", description=__doc__)
-    parser.add_argument("--tables", default="10,100,1000")
-    parser.add_argument("--rounds", type=int, default=12)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.tables", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--tables", default="10,100,1000",
+                        help="the numbers of tables, comma-separated (default 10,100,1000)")
+    parser.add_argument("--rounds", type=int, default=12,
+                        help="clicks of each table's member per mode (default 12)")
     parser.add_argument("--database", default=None,
-                        help="PARLOUR_DATABASE value (default: a fresh SQLite file)")
+                        help="PARLOUR_DATABASE_URL value, or pgserver: a PostgreSQL server "
+                             "the bench starts (default: a fresh SQLite file per N)")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",")]
-    print("    N mode               dec/s  cpu ms  p50 ms  p99 ms  late  rest/a  com/a  "
-          "edits/s  KB/tbl")
-    cpu_per: dict[int, float] = {}
-    for count in counts:
-        results = asyncio.run(measure(count, args.rounds, args.database))
-        rss = results["rss"]
-        assert isinstance(rss, float)
-        for mode in MODES:
-            figures = results[mode]
-            assert isinstance(figures, Figures)
-            print(report(count, mode, figures, rss), flush=True)
-            if mode == MODES[1]:
-                cpu_per[count] = (figures.cpu - figures.driver) / max(figures.interactions, 1)
-    if len(counts) >= 2:
-        last, before = counts[-1], counts[-2]
-        print(f"growth of CPU per interaction, {last} vs {before} tables: "
-              f"{cpu_per[last] / cpu_per[before]:.2f}x")
+    with ExitStack() as stack:
+        server = stack.enter_context(postgres.server()) if args.database == "pgserver" else None
+        database = None if server is not None else args.database
+        print(f"store: {'PostgreSQL (pgserver)' if server is not None else database or 'SQLite'}"
+              f", {args.rounds} rounds")
+        print(HEADER)
+        runs: dict[int, Run] = {}
+        for count in counts:
+            run = runs[count] = asyncio.run(measure(count, args.rounds, database, server))
+            for mode in MODES:
+                print(report(count, mode, run.modes[mode], run.rss), flush=True)
+        for count, run in runs.items():
+            print(f"{count} tables opened in {run.opening[0]:.1f} s ({run.opening[1]:.1f} s "
+                  f"of CPU); simcord settled {run.settles} times")
+        for line in growth(runs):
+            print(line)
 
 
 if __name__ == "__main__":
