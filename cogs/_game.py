@@ -156,8 +156,8 @@ class GameCog(commands.GroupCog):
             self.adapter.check_options(options)
         except ValueError as error:
             lang = await self.language(interaction)
-            await reply(interaction, ephemeral=True,
-                        content=lang.t("house.unplayable_opened", reason=unplayable_reason(error)))
+            await reply(interaction, ephemeral=True, content=lang.t(
+                "house.unplayable_opened", reason=unplayable_reason(error, lang)))
             return
         stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
         await self.bot.tables.open_command(interaction, self.GAME, options, stake,
@@ -185,8 +185,8 @@ class GameCog(commands.GroupCog):
         try:
             self.adapter.check_options(saved)
         except ValueError as error:
-            await reply(interaction, ephemeral=True,
-                        content=lang.t("house.unplayable_saved", reason=unplayable_reason(error)))
+            await reply(interaction, ephemeral=True, content=lang.t(
+                "house.unplayable_saved", reason=unplayable_reason(error, lang)))
             return
         await within_deadline(
             interaction, self.bot.store.set_setting(scope, self.house_key(), json.dumps(saved))
@@ -214,7 +214,7 @@ class GameCog(commands.GroupCog):
             rendered = self.adapter.rules_card(options, source, buy_in, lang)
         except ValueError as error:  # saved by an older version with other rules
             await reply(interaction, ephemeral=True, content=lang.t(
-                "house.unplayable_old", reason=unplayable_reason(error),
+                "house.unplayable_old", reason=unplayable_reason(error, lang),
                 command=f"/{self.GAME} house-rules"))
             return
         await reply(interaction, embed=rendered.embed, ephemeral=True)

@@ -16,7 +16,7 @@ without surrounding spaces and capitals (``" CLASSIC"`` is ``classic``).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 import discord
 from discord import app_commands
@@ -25,7 +25,7 @@ from bot.app import ParlourBot
 from bot.render import common
 from bot.render import tripoli as render
 from cogs._game import GameCog, table_options
-from engine.tripoli.rules import PRESET_NOTES
+from engine.tripoli.rules import PRESETS
 
 SEQUENCE_CHOICES = [
     app_commands.Choice(name=render.sequence(start), value=start) for start in range(2, 13)
@@ -43,11 +43,14 @@ async def preset_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
     """Autocomplete: the presets whose name or note contains what was typed, with their
-    one-line description (at most 25, Discord's limit; names cut to 100 characters)."""
+    one-line description in the member's language (``tripoli.preset.<name>``; at most 25,
+    Discord's limit; names cut to 100 characters)."""
+    lang = await cast(ParlourBot, interaction.client).languages.for_member(interaction)
     typed = current.strip().lower()
+    notes = {name: render.preset_note(lang, name) for name in PRESETS}
     return [
         app_commands.Choice(name=common.truncate(f"{name} — {note}", 100), value=name)
-        for name, note in PRESET_NOTES.items()
+        for name, note in notes.items()
         if typed in name or typed in note.lower()
     ][:25]
 

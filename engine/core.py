@@ -7,7 +7,9 @@ aimed at a decision id that is no longer pending is refused as ``stale``.
 
 Errors: :class:`EngineError` is the base; :class:`IllegalAction` carries a stable
 machine ``code`` (used by the runtime and tests) and a human ``message`` (shown to players).
-Illegal input never changes state.
+Illegal input never changes state. Rules options that cannot be played raise
+:class:`OptionError`, a ``ValueError`` naming why by a message id and its values only
+(:func:`option_error` turns pydantic's validation errors of a rules model into one).
 
 Every game answers :meth:`Game.pending` with its open decisions: each a :class:`Pending`
 that says whether it is *required* (a timeout applies :meth:`Game.timeout_action` and the
@@ -19,10 +21,11 @@ A rule that waits on time (Kalooki's call window) is a pending decision of the
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.cards import Card
 
@@ -54,6 +57,84 @@ class IllegalAction(EngineError):
         self.message = message
         self.reason = reason
         self.values = values
+
+
+class OptionError(EngineError, ValueError):
+    """Rules options (a preset, an override, a player count) that cannot be played.
+
+    The engine writes no sentence: ``reason`` is the id of one in the bot's message
+    catalogs (``tripoli.option.players``: "dutch is for 4-7 players") and ``values`` its
+    placeholders. ``str()`` is the id and the values, for logs and tracebacks.
+
+    Parameters
+    ----------
+    reason
+        The message id, ``<game>.option.<what>`` or, for any game, ``option.<what>``.
+    **values
+        The sentence's data: ints (players, chips, cards) and strs (a preset's or an
+        option's name, as the engine spells it).
+    """
+
+    def __init__(self, reason: str, /, **values: int | str) -> None:
+        shown = ", ".join(f"{name}={value!r}" for name, value in values.items())
+        super().__init__(f"{reason} ({shown})" if shown else reason)
+        self.reason = reason
+        self.values = values
+
+
+def option_error(model: type[BaseModel], error: ValidationError) -> OptionError:
+    """The :class:`OptionError` of the first problem pydantic found building ``model``.
+
+    An :class:`OptionError` raised by one of the model's validators comes back as it was.
+    A field's bad value names the field as ``option`` (the engine's parameter name): a number
+    out of range as ``option.between`` (``low``, ``high``), ``option.at_least`` (``low``) or
+    ``option.at_most`` (``high``), with the field's whole range; a value of the wrong kind as
+    ``option.number`` (a field taking a number) or ``option.invalid``; a parameter the model
+    does not have as ``option.unknown``.
+
+    Parameters
+    ----------
+    model
+        The rules model that was validated (its fields give the allowed ranges).
+    error
+        What pydantic raised.
+    """
+    first = error.errors(include_url=False)[0]
+    raised = first.get("ctx", {}).get("error")
+    if isinstance(raised, OptionError):
+        return raised
+    option = ".".join(str(part) for part in first["loc"][:1])
+    field = model.model_fields.get(option)
+    if field is None:
+        return OptionError("option.unknown", option=option or "?")
+    low, high = _whole_range(field.metadata)
+    kind = first["type"]
+    if kind.startswith(("greater_than", "less_than")) or kind.endswith("_parsing"):
+        if low is not None and high is not None:
+            return OptionError("option.between", option=option, low=low, high=high)
+        if low is not None:
+            return OptionError("option.at_least", option=option, low=low)
+        if high is not None:
+            return OptionError("option.at_most", option=option, high=high)
+    if kind in ("int_parsing", "int_type", "float_parsing", "float_type", "int_from_float"):
+        return OptionError("option.number", option=option)
+    return OptionError("option.invalid", option=option)
+
+
+def _whole_range(metadata: Sequence[Any]) -> tuple[int | None, int | None]:
+    """The lowest and highest whole numbers a field's constraints allow (None: no bound;
+    ``gt=0`` allows 1 and up)."""
+    low = high = None
+    for constraint in metadata:
+        if getattr(constraint, "ge", None) is not None:
+            low = math.ceil(constraint.ge)
+        if getattr(constraint, "gt", None) is not None:
+            low = math.floor(constraint.gt) + 1
+        if getattr(constraint, "le", None) is not None:
+            high = math.floor(constraint.le)
+        if getattr(constraint, "lt", None) is not None:
+            high = math.ceil(constraint.lt) - 1
+    return low, high
 
 
 class Frozen(BaseModel):

@@ -37,8 +37,6 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-from pydantic import ValidationError
-
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import kalooki as render
 from bot.render.kalooki import Draft
@@ -156,13 +154,7 @@ class KalookiAdapter:
             raise UnplayableRules(Msg("kalooki.options.honour_trinidad"))
         cards = {key: int(options[key]) for key in ("packs", "jokers")
                  if options.get(key) is not None}
-        try:
-            return make_rules(preset, call_window=window, honour_calls=honour, **cards)
-        except ValidationError as error:
-            first = error.errors()[0]
-            where = " ".join(str(part) for part in first["loc"])
-            message = first["msg"].removeprefix("Value error, ")
-            raise ValueError(f"{where}: {message}" if where else message) from None
+        return make_rules(preset, call_window=window, honour_calls=honour, **cards)
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """With a ``stake`` (chips, the table's ``buy_in``) the lowest total takes the
@@ -199,7 +191,7 @@ class KalookiAdapter:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return lang.t("options.unplayable", error=unplayable_reason(error))
+            return lang.t("options.unplayable", error=unplayable_reason(error, lang))
         return render.rules_line(rules, lang)
 
     def new_game(self, options: dict[str, Any], players: int, seed: bytes, buy_in: int) -> Game:

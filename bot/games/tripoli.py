@@ -32,7 +32,7 @@ from bot.runtime.spec import (
     TableInfo,
 )
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit
-from engine.core import Action, Game
+from engine.core import Action, Game, OptionError
 from engine.poker import best_five
 from engine.tripoli import actions as act
 from engine.tripoli.ai import choose
@@ -76,6 +76,10 @@ RULE_OPTIONS: dict[str, str] = {
     "seq_start": "seq_ranks",
 }
 """Table option -> the rules parameter it overrides (§3.1)."""
+
+OPTION_NAMES: dict[str, str] = {"seq_ranks": "sequence_start"}
+"""Rules parameter -> the command option that sets it, where their names differ (a refusal
+names the option the member typed)."""
 
 MIN_SEATS = 2
 MAX_SEATS = 9
@@ -122,14 +126,25 @@ class TripoliAdapter:
 
         Raises
         ------
-        ValueError
-            Unknown preset, a value out of range, a combination that makes no sense, or a
-            player count the preset does not allow; the message says which and why.
+        OptionError
+            (a ``ValueError``) Unknown preset, a value out of range, a combination that makes
+            no sense, or a player count the preset does not allow
+            (:func:`engine.tripoli.rules.make_rules`; ``option`` named as the command's
+            option, :data:`OPTION_NAMES`).
+        UnplayableRules
+            A sequence start with the dial's preset (the dial draws the sequence).
         """
         preset = options.get("preset") or "classic"
         overrides = {param: options[key] for key, param in RULE_OPTIONS.items()
                      if options.get(key) is not None}
-        rules = make_rules(preset, players=players, **overrides)
+        try:
+            rules = make_rules(preset, players=players, **overrides)
+        except OptionError as error:
+            option = error.values.get("option")
+            if not isinstance(option, str) or option not in OPTION_NAMES:
+                raise
+            raise OptionError(error.reason, **error.values | {"option": OPTION_NAMES[option]}) \
+                from None
         if "seq_ranks" in overrides and rules.pay_suit == "dial":
             raise UnplayableRules(Msg("tripoli.options.dial_sequence", preset=preset))
         return rules
@@ -165,7 +180,7 @@ class TripoliAdapter:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return lang.t("options.unplayable", error=unplayable_reason(error))
+            return lang.t("options.unplayable", error=unplayable_reason(error, lang))
         ante = (lang.t("tripoli.options.ante", ante=rules.ante) if rules.dealer_ante == rules.ante
                 else lang.t("tripoli.options.ante_dealer", ante=rules.ante,
                             dealer=rules.dealer_ante))

@@ -20,8 +20,6 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
-from pydantic import ValidationError
-
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import troefcall as render
 from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
@@ -39,7 +37,7 @@ from engine.troefcall.actions import ClaimRedeal, KapPartij, NameTrump, Play
 from engine.troefcall.ai import choose
 from engine.troefcall.game import TroefcallGame
 from engine.troefcall.phases import Phase
-from engine.troefcall.rules import TroefcallRules
+from engine.troefcall.rules import TroefcallRules, make_rules
 from engine.troefcall.seating import SEATS, draw_partners
 
 SPEC = GameSpec(
@@ -107,12 +105,9 @@ class TroefcallAdapter:
         target, deals = options.get("target"), options.get("deals")
         if target is not None and deals is not None:
             raise UnplayableRules(Msg("troefcall.options.target_and_deals"))
-        try:
-            if deals is not None:
-                return TroefcallRules(deals=deals)
-            return TroefcallRules(target=target or DEFAULT_TARGET)
-        except ValidationError as error:
-            raise UnplayableRules(Msg("troefcall.options.at_least_one")) from error
+        if deals is not None:
+            return make_rules(deals=deals)
+        return make_rules(target=DEFAULT_TARGET if target is None else target)
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """With ``teams: random`` the lobby is one list of seats (the draw at Start makes
@@ -142,7 +137,7 @@ class TroefcallAdapter:
         try:
             rules = self.rules(options)
         except ValueError as error:  # a lobby saved before its options were checked
-            return lang.t("options.unplayable", error=unplayable_reason(error))
+            return lang.t("options.unplayable", error=unplayable_reason(error, lang))
         return lang.t("troefcall.options", end=render.game_end(lang, rules),
                       teams=render.team_draw(lang, _draw(options)))
 

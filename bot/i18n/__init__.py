@@ -26,7 +26,9 @@ places with :meth:`Language.ordinal`, nested catalog texts as :class:`Msg` (not
 pre-translated strs), Discord timestamps as strs (``bot.render.common.relative_time``).
 A text kept for later (a board note, a refusal) is a :class:`Msg`: ``Refusal(code,
 Msg(id, …))``; an engine refusal names its sentence with ``IllegalAction(code, message,
-reason=…, **values)`` (catalog id ``illegal.<reason>``). A game counts as converted when
+reason=…, **values)`` (catalog id ``illegal.<reason>``), and rules options it cannot play
+with ``OptionError(reason, **values)`` (catalog id ``<reason>`` itself, shown by
+:func:`bot.runtime.refs.unplayable_reason`). A game counts as converted when
 it leaves ``UNCONVERTED`` in ``tests/discord/test_languages.py`` (its Persian board and
 hands then hold no English catalog word).
 

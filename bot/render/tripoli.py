@@ -44,7 +44,7 @@ from engine.poker import hand_value
 from engine.tripoli import events as ev
 from engine.tripoli.events import TripoliEvent
 from engine.tripoli.phases import Phase
-from engine.tripoli.rules import PRESET_NOTES, TripoliRules, describe_differences
+from engine.tripoli.rules import PRESETS, Difference, TripoliRules, describe_differences
 from engine.tripoli.views import TripoliSeatView, TripoliTableView
 
 LOG_LINES = 8
@@ -93,7 +93,7 @@ def space_name(lang: Language, space: str) -> str:
 
 def preset_note(lang: Language, name: str) -> str:
     """A preset in one sentence (``tripoli.preset.<name>``; empty for an unknown one)."""
-    return lang.t(f"tripoli.preset.{name}") if name in PRESET_NOTES else ""
+    return lang.t(f"tripoli.preset.{name}") if name in PRESETS else ""
 
 
 def chips(lang: Language, amount: int) -> str:
@@ -777,12 +777,11 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int,
     ):
         embed.add_field(name=t(f"tripoli.rules.field.{key}"), value=visible(words),
                         inline=False)
-    differences = describe_differences(rules) if lang is ENGLISH else []
+    differences = [difference(lang, found) for found in describe_differences(rules)]
     embed.add_field(
         name=t("tripoli.rules.field.differences"),
         value="\n".join(f"• {visible(line)}" for line in differences)
-        or (t("tripoli.rules.no_differences") if rules.name == "classic"
-            else t("tripoli.rules.see_note", note=preset_note(lang, rules.name))),
+        or t("tripoli.rules.no_differences"),
         inline=False,
     )
     ante = t("tripoli.rules.ante", chips=chips(lang, rules.ante))
@@ -796,6 +795,27 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int,
         facts.append(t("tripoli.rules.sequence", sequence=sequence(rules.seq_ranks)))
     embed.add_field(name=t("tripoli.rules.field.table"), value=" · ".join(facts), inline=False)
     return Rendered(fit(embed), None)
+
+
+def difference(lang: Language, found: Difference) -> str:
+    """One way the rules differ from classic (:func:`engine.tripoli.rules.describe_differences`)
+    as a sentence in ``lang``: message ``found.key``, its spaces by their names in ``lang``,
+    a sequence's start as its three ranks, the spare-hand options each in words
+    (``tripoli.difference.spare.<option>``)."""
+    values: dict[str, int | str] = {}
+    for name, value in found.values.items():
+        if name == "spaces" and isinstance(value, tuple):
+            values[name] = " ".join(space_name(lang, space) for space in value)
+        elif name == "options" and isinstance(value, tuple):
+            values[name] = ", ".join(lang.t(f"tripoli.difference.spare.{option}")
+                                     for option in value)
+        elif name == "space" and isinstance(value, str):
+            values[name] = space_name(lang, value)
+        elif name == "start" and isinstance(value, int):
+            values[name] = sequence(value)
+        elif not isinstance(value, tuple):
+            values[name] = value
+    return lang.t(found.key, **values)
 
 
 def _rules_board(lang: Language, rules: TripoliRules) -> str:

@@ -20,7 +20,8 @@ import secrets
 from dataclasses import dataclass
 
 from bot.i18n import ENGLISH, Language, Msg
-from engine.core import IllegalAction
+from bot.i18n.commands import board_locale, command_name
+from engine.core import IllegalAction, OptionError
 
 TABLE_ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
 TABLE_ID_LENGTH = 6
@@ -96,10 +97,23 @@ class UnplayableRules(ValueError):
         self.msg = msg
 
 
-def unplayable_reason(error: ValueError) -> Msg | str:
-    """What to tell a member about options refused with ``error``: its catalog message, or
-    the English sentence of a check that has none (the engine's own rules checks)."""
-    return error.msg if isinstance(error, UnplayableRules) else str(error)
+def unplayable_reason(error: ValueError, lang: Language = ENGLISH) -> Msg | str:
+    """What to tell a member reading ``lang`` about options refused with ``error``.
+
+    An :class:`UnplayableRules` gives its message; an engine's
+    :class:`~engine.core.OptionError` its ``reason`` as the catalog message of that id with
+    its values, an ``option`` named as a client in ``lang`` lists the command's option
+    (``puntata`` in Italian: :func:`bot.i18n.commands.command_name`); any other error its
+    text (a check that has no catalog message).
+    """
+    if isinstance(error, UnplayableRules):
+        return error.msg
+    if isinstance(error, OptionError):
+        values: dict[str, int | str] = dict(error.values)
+        if isinstance(values.get("option"), str):
+            values["option"] = command_name(str(values["option"]), board_locale(lang.code))
+        return Msg(error.reason, **values)
+    return str(error)
 
 
 STALE = Msg("refusal.stale")

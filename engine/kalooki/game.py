@@ -57,7 +57,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
 from engine.cards import Card, checked_deck
-from engine.core import SYSTEM, Action, Decisions, IllegalAction, Option, Outcome, Pending
+from engine.core import (
+    SYSTEM,
+    Action,
+    Decisions,
+    IllegalAction,
+    Option,
+    OptionError,
+    Outcome,
+    Pending,
+)
 from engine.kalooki import melds as m
 from engine.kalooki.actions import (
     Allow,
@@ -179,14 +188,19 @@ class KalookiGame(BaseModel):
 
         Raises
         ------
+        OptionError
+            (a ``ValueError``) On a bad player count: ``kalooki.option.players``
+            (``preset``, ``low``, ``high``), or one the pack set cannot serve (T2,
+            :meth:`KalookiRules.capacity_problem`).
         ValueError
-            On a bad player count (also one the pack set cannot serve, T2), deck or dealer.
+            On a bad deck or dealer.
         """
         if not rules.min_players <= players <= rules.max_players:
-            raise ValueError(f"{rules.name} needs {rules.min_players}-{rules.max_players} players")
+            raise OptionError("kalooki.option.players", preset=rules.name,
+                              low=rules.min_players, high=rules.max_players)
         problem = rules.capacity_problem(players)
         if problem is not None:
-            raise ValueError(problem)
+            raise problem
         if first_dealer is None:
             stream = fairness.random_stream(hashlib.sha256(b"first-dealer" + seed).digest())
             first_dealer = fairness.uniform_below(stream, players)

@@ -42,10 +42,10 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, Literal
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, model_validator
 
 from engine.cards import DOUBLE_DECK_SIZE, MAX_JOKERS, MAX_PACKS, STANDARD_DECK_SIZE, Card, pack_set
-from engine.core import Frozen
+from engine.core import Frozen, OptionError, option_error
 
 HEALTHY_STOCK = 20
 """Stock cards a pack set must leave after the largest deal and the upcard (T2)."""
@@ -97,6 +97,10 @@ class KalookiRules(Frozen):
     """The parameters of one Kalooki preset; defaults = ``jamaican`` (``rules/kalooki.md`` §2).
 
     Seconds for ``call_window``; points for penalties. Every field names its rule.
+    Construction refuses rules that cannot be played with an
+    :class:`~engine.core.OptionError` (wrapped in pydantic's ``ValidationError``;
+    :func:`make_rules` raises it bare): ``kalooki.option.honour_needs_challenge``,
+    ``kalooki.option.players_range`` or the pack set's :meth:`capacity_problem`.
     """
 
     name: str = "jamaican"
@@ -126,12 +130,13 @@ class KalookiRules(Frozen):
     @model_validator(mode="after")
     def _honour_needs_challenge(self) -> KalookiRules:
         if self.honour_calls and not self.challenge:
-            raise ValueError("calls on honour need the challenge (Trinidad rules)")
+            raise OptionError("kalooki.option.honour_needs_challenge")
         if self.min_players > self.max_players:
-            raise ValueError(f"{self.min_players}-{self.max_players} players is no range")
+            raise OptionError("kalooki.option.players_range", low=self.min_players,
+                              high=self.max_players)
         problem = self.capacity_problem(self.max_players)
         if problem is not None:
-            raise ValueError(problem)
+            raise problem
         return self
 
     @property
@@ -143,17 +148,25 @@ class KalookiRules(Frozen):
         """The card ids of the pack set in id order (:func:`engine.cards.pack_set`)."""
         return _pack_set(self.packs, self.jokers)
 
-    def capacity_problem(self, players: int) -> str | None:
-        """Why the pack set cannot serve ``players`` (T2, module doc), or None if it can."""
+    def capacity_problem(self, players: int) -> OptionError | None:
+        """Why the pack set cannot serve ``players`` (T2, module doc), or None if it can.
+
+        Returns
+        -------
+        OptionError or None
+            ``kalooki.option.capacity`` with ``players``, ``needed`` (cards), ``largest``
+            (cards dealt to each in the set's largest deal), ``stock`` (the healthy stock,
+            cards), ``packs``, ``jokers`` and ``cards`` (the pack set's cards).
+        """
         largest = max(c.cards for c in self.contracts)
         needed = players * largest + 1 + HEALTHY_STOCK
         if players <= 6:
             needed = min(needed, DOUBLE_DECK_SIZE)  # §2.1 item 1
         if self.cards >= needed:
             return None
-        return (f"{players} players need {needed} cards ({players} × {largest} dealt, the "
-                f"upcard and {HEALTHY_STOCK} in the stock); {self.packs} packs and "
-                f"{self.jokers} jokers are {self.cards}")
+        return OptionError("kalooki.option.capacity", players=players, needed=needed,
+                           largest=largest, stock=HEALTHY_STOCK, packs=self.packs,
+                           jokers=self.jokers, cards=self.cards)
 
     @property
     def challenges(self) -> bool:
@@ -206,7 +219,12 @@ def make_rules(preset: str = "jamaican", **overrides: Any) -> KalookiRules:
     ------
     KeyError
         If there is no such preset.
-    pydantic.ValidationError
-        If an override is unknown or out of range.
+    OptionError
+        (a ``ValueError``) If an override is unknown (``option.unknown``), out of range or
+        of the wrong kind (:func:`engine.core.option_error`), or the rules cannot be played
+        (:class:`KalookiRules`).
     """
-    return KalookiRules.model_validate(PRESETS[preset].model_dump() | overrides)
+    try:
+        return KalookiRules.model_validate(PRESETS[preset].model_dump() | overrides)
+    except ValidationError as error:
+        raise option_error(KalookiRules, error) from None

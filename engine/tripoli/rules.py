@@ -1,10 +1,12 @@
 """Tripoli rules parameters and presets (``rules/tripoli.md`` §3.1, §3.2).
 
 :class:`TripoliRules` carries every engine parameter of §3.1 with its ``classic`` value, so a
-preset is plain data: :data:`PRESETS` maps each preset of §3.2 to one rules value and
-:data:`PRESET_NOTES` gives each a one-line description. :func:`make_rules` combines a preset
-with overrides (refusing combinations that make no sense), :func:`describe_differences` says
-in plain words how a rules value differs from ``classic``.
+preset is plain data: :data:`PRESETS` maps each preset of §3.2 to one rules value.
+:func:`make_rules` combines a preset with overrides, refusing combinations that make no sense
+with an :class:`~engine.core.OptionError`; :func:`describe_differences` lists how a rules
+value differs from ``classic`` as :class:`Difference` data. The engine writes no sentence
+about its rules: the bot's catalogs hold each preset's note (``tripoli.preset.<name>``), each
+refusal (``tripoli.option.<what>``) and each difference (``tripoli.difference.<what>``).
 
 Board spaces keep their printed names whatever they pay for: under ``auction-pay-suit`` and
 ``cosmo`` the spaces labelled ``A♥`` … ``KQ♥`` pay for the cards of the deal's pay suit
@@ -18,7 +20,7 @@ from typing import Any, Literal
 from pydantic import Field, ValidationError, model_validator
 
 from engine.cards import Suit
-from engine.core import Frozen
+from engine.core import Frozen, OptionError, option_error
 
 PAY_SPACES = ("A♥", "K♥", "Q♥", "J♥", "10♥")  # A K Q J 10 of the pay suit (§2.5 item 20)
 BOODLE_SPACES = ("A♥", "K♣", "Q♦", "J♠")  # the boodle cards (italian §3.3 item 19)
@@ -39,7 +41,8 @@ class TripoliRules(Frozen):
     """The parameters of one Tripoli preset (``rules/tripoli.md`` §3.1); defaults = ``classic``.
 
     Chip amounts are in chips. Every field names the rule it encodes. Construction refuses
-    combinations that make no sense with a ``ValueError`` saying why.
+    combinations that make no sense with an :class:`~engine.core.OptionError` (wrapped in
+    pydantic's ``ValidationError``; :func:`make_rules` raises it bare) naming why.
     """
 
     name: str = "classic"
@@ -87,38 +90,41 @@ class TripoliRules(Frozen):
     @model_validator(mode="after")
     def _consistent(self) -> TripoliRules:
         for problem in _problems(self):
-            raise ValueError(problem)
+            raise problem
         return self
 
 
-def _problems(r: TripoliRules) -> list[str]:
-    """Why ``r`` cannot be played (empty: it can)."""
+def _problems(r: TripoliRules) -> list[OptionError]:
+    """Why ``r`` cannot be played (empty: it can); ids ``tripoli.option.<what>``."""
     out = []
     if r.min_players > r.max_players:
-        out.append("min_players exceeds max_players")
+        out.append(OptionError("tripoli.option.players_range", low=r.min_players,
+                               high=r.max_players))
     if len(set(r.spaces)) != len(r.spaces):
-        out.append("a board space is listed twice")
+        out.append(OptionError("tripoli.option.space_twice"))
     needed = {*r.single_spaces, r.kq_space, r.seq_space, r.going_out_space, r.block_space}
     if r.poker != "none":
         needed.add(POT)
     elif POT in r.spaces:
-        out.append("without poker the board has no POT space (it would only grow)")
-    out += [f"space {s} is not on the board" for s in sorted(needed - set(r.spaces))]
-    out += [f"space {s} pays for nothing under these rules" for s in set(r.spaces) - needed - {POT}]
+        out.append(OptionError("tripoli.option.pot_without_poker"))
+    out += [OptionError("tripoli.option.space_missing", space=s)
+            for s in sorted(needed - set(r.spaces))]
+    out += [OptionError("tripoli.option.space_unused", space=s)
+            for s in sorted(set(r.spaces) - needed - {POT})]
     if (r.first_lead == "lowest_black") != (r.next_lead == "opposite_colour"):
-        out.append("colour leads need first_lead=lowest_black with next_lead=opposite_colour")
+        out.append(OptionError("tripoli.option.colour_leads"))
     if r.pay_cards == "boodle" and not isinstance(r.pay_suit, Suit):
-        out.append(f"the boodle pay cards are fixed; pay_suit={r.pay_suit} makes no sense")
+        out.append(OptionError("tripoli.option.boodle_pay_suit"))
     if r.pay_suit == "auction" and r.pay_collection != "play":
-        out.append("an auctioned pay suit is collected in Michigan (pay_collection=play)")
+        out.append(OptionError("tripoli.option.auction_collection"))
     if r.poker == "none" and r.michigan_leader == "poker_winner":
-        out.append("without poker the first Michigan leader must be 'dealer' or 'left'")
+        out.append(OptionError("tripoli.option.leader_without_poker"))
     if r.monte_once and r.going_out_space != r.seq_space:
-        out.append("monte_once needs the going-out space to be the sequence space (MONTE)")
+        out.append(OptionError("tripoli.option.monte_once"))
     if r.spare_needs_no_pay_card and r.pay_suit == "auction":
-        out.append("spare_needs_no_pay_card needs the pay suit before the spare (not auction)")
+        out.append(OptionError("tripoli.option.spare_before_auction"))
     if "exchange_auction_old" in r.spare_options and "exchange" not in r.spare_options:
-        out.append("auctioning the old hand needs the exchange option")
+        out.append(OptionError("tripoli.option.old_hand_needs_exchange"))
     return out
 
 
@@ -184,26 +190,6 @@ PRESETS: dict[str, TripoliRules] = {
     ),
 }
 
-PRESET_NOTES: dict[str, str] = {
-    "classic": "Pagat's Tripoli: pay cards, poker with betting, Michigan.",
-    "rummoli": "Pay spaces are won by playing their cards in Michigan, not by holding them.",
-    "auction-pay-suit": "Players bid for the right to name the pay suit; paid in Michigan.",
-    "seq-678": "The sequence space needs 6-7-8 of one suit instead of 8-9-10.",
-    "dealer-starts-betting": "The dealer opens the poker betting.",
-    "michigan-starts-dealer": "The dealer makes the first Michigan lead.",
-    "michigan-starts-left": "The player left of the dealer makes the first Michigan lead.",
-    "no-spare-exchange": "No exchange or sale of the spare hand.",
-    "first-lead-lowest-card": "The first Michigan lead must be the leader's lowest card.",
-    "colour": "Michigan leads alternate black and red, lowest card of the colour.",
-    "cosmo": "Colour leads, and a dial draws the pay suit and the sequence every deal.",
-    "italian": "8 sections with a Monte, dealer antes 2, automatic poker, out at zero chips.",
-    "italian-no-poker": "Italian without the poker phase (no POT section).",
-    "italian-ghost-auction": "Italian; before Michigan players bid to swap for the ghost hand.",
-    "italian-boodle": "Italian with the boodle pay cards A♥ K♣ Q♦ J♠.",
-    "dutch": "4-7 players; no auction of the dealer's old hand after an exchange.",
-}
-
-
 def make_rules(
     preset: str = "classic", /, players: int | None = None, **overrides: Any
 ) -> TripoliRules:
@@ -223,127 +209,116 @@ def make_rules(
 
     Raises
     ------
-    ValueError
-        For an unknown preset or parameter, a bad value, a player count out of range, or a
-        combination that makes no sense; the message says which and why.
+    OptionError
+        (a ``ValueError``) ``tripoli.option.no_preset`` (``preset``, ``presets``),
+        ``option.unknown`` (``option``: the first unknown parameter), a value out of range
+        or of the wrong kind (:func:`engine.core.option_error`: ``option`` and its range),
+        ``tripoli.option.players`` (``preset``, ``low``, ``high``) for a player count out of
+        range, or a combination that makes no sense (``tripoli.option.<what>``).
     """
     if preset not in PRESETS:
-        raise ValueError(f"unknown preset {preset!r}; presets: {', '.join(PRESETS)}")
+        raise OptionError("tripoli.option.no_preset", preset=preset, presets=", ".join(PRESETS))
     base = PRESETS[preset]
     unknown = sorted(set(overrides) - set(TripoliRules.model_fields) | set(overrides) & {"name"})
     if unknown:
-        raise ValueError(f"unknown rules parameter {', '.join(unknown)}")
+        raise OptionError("option.unknown", option=unknown[0])
     data = base.model_dump() | overrides
     if "ante" in overrides and "dealer_ante" not in overrides and base.ante == base.dealer_ante:
         data["dealer_ante"] = overrides["ante"]
     try:
         rules = TripoliRules.model_validate(data)
     except ValidationError as error:
-        raise ValueError(_plain(error)) from None
+        raise option_error(TripoliRules, error) from None
     if players is not None and not rules.min_players <= players <= rules.max_players:
-        raise ValueError(f"{preset} is for {rules.min_players}-{rules.max_players} players")
+        raise OptionError("tripoli.option.players", preset=preset, low=rules.min_players,
+                          high=rules.max_players)
     return rules
 
 
-def _plain(error: ValidationError) -> str:
-    parts = []
-    for e in error.errors():
-        message = str(e["msg"]).removeprefix("Value error, ")
-        where = ".".join(str(x) for x in e["loc"])
-        parts.append(f"{where}: {message}" if where else message)
-    return "; ".join(parts)
+class Difference(Frozen):
+    """One way a rules value differs from ``classic`` (§3.2), as data for a sentence.
+
+    Attributes
+    ----------
+    key
+        The sentence's message id, ``tripoli.difference.<what>``.
+    values
+        Its placeholders: ints (``count``: chips or pots, ``low``/``high``: players,
+        ``limit``: chips, ``start``: the lowest rank of the sequence, 2 = deuce … 12 = queen),
+        ``space`` (a board space's printed name), ``spaces`` (the board, in order),
+        ``options`` (the dealer's spare-hand options of :data:`SpareOption`) and ``suit`` (a
+        suit's symbol).
+    """
+
+    key: str
+    values: dict[str, int | str | tuple[str, ...]] = Field(default_factory=dict)
 
 
-def _suit_words(suit: Suit | str) -> str:
-    if suit == "auction":
-        return "auctioned every deal (the highest bidder names it)"
-    if suit == "dial":
-        return "drawn every deal by the dial, with the sequence"
-    return Suit(suit).symbol
+def _difference(what: str, **values: int | str | tuple[str, ...]) -> Difference:
+    return Difference(key=f"tripoli.difference.{what}", values=values)
 
 
-def _chips(n: int) -> str:
-    return f"{n} chip" if n == 1 else f"{n} chips"
-
-
-def _seq_words(r: int) -> str:
-    labels = ["", "", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A"]
-    return "-".join(labels[r + i] for i in range(3))
-
-
-_COLOUR_WORDS = "Michigan leads alternate colour: lowest black card, then lowest red, and so on."
-_WORDS: dict[str, Any] = {
-    "min_players": lambda v, r: f"{r.min_players}-{r.max_players} players.",
-    "max_players": lambda v, r: f"{r.min_players}-{r.max_players} players.",
-    "spaces": lambda v, r: f"Board: {' '.join(v)}.",
-    "ante": lambda v, r: f"Ante {_chips(v)} per space.",
-    "dealer_ante": lambda v, r: f"The dealer antes {_chips(v)} per space.",
-    "pay_suit": lambda v, r: f"Pay suit: {_suit_words(v)}.",
-    "pay_cards": lambda v, r: "Pay cards A♥ K♣ Q♦ J♠ (boodle).",
-    "kq_suit": lambda v, r: "King and queen of any one suit win the K-Q space (split).",
-    "seq_ranks": lambda v, r: f"The sequence is {_seq_words(v)} of one suit.",
-    "seq_space": lambda v, r: f"The sequence wins {v}.",
-    "pay_collection": lambda v, r: (
-        "Pay spaces are won by playing the cards in Michigan (K-Q and the sequence "
-        "only when one player plays them consecutively); no pay-card phase."
+_COLOUR_LEADS = _difference("colour_leads")
+_DIFFERENCES: dict[str, Any] = {
+    "min_players": lambda v, r: _difference("players", low=r.min_players, high=r.max_players),
+    "max_players": lambda v, r: _difference("players", low=r.min_players, high=r.max_players),
+    "spaces": lambda v, r: _difference("spaces", spaces=tuple(v)),
+    "ante": lambda v, r: _difference("ante", count=v),
+    "dealer_ante": lambda v, r: _difference("dealer_ante", count=v),
+    "pay_suit": lambda v, r: (
+        _difference(f"pay_suit_{v}") if v in ("auction", "dial")
+        else _difference("pay_suit", suit=Suit(v).symbol)
     ),
+    "pay_cards": lambda v, r: _difference("boodle"),
+    "kq_suit": lambda v, r: _difference("kq_any_suit", space=r.kq_space),
+    "seq_ranks": lambda v, r: _difference("sequence", start=v),
+    "seq_space": lambda v, r: _difference("sequence_space", space=v),
+    "pay_collection": lambda v, r: _difference("pay_in_michigan"),
     "spare_options": lambda v, r: (
-        "The spare hand is never used."
-        if not v
-        else f"Dealer's spare-hand options: {', '.join(o.replace('_', ' ') for o in v)}."
+        _difference("spare_options", options=tuple(v)) if v else _difference("no_spare")
     ),
-    "ghost_auction": lambda v, r: (
-        f"Before Michigan everyone may bid to swap his hand for the ghost hand; the bid goes "
-        f"onto {r.going_out_space}."
+    "ghost_auction": lambda v, r: _difference("ghost_auction", space=r.going_out_space),
+    "poker": lambda v, r: _difference(f"poker_{v}"),
+    "bet_opener": lambda v, r: _difference("dealer_opens"),
+    "bet_limit": lambda v, r: _difference("bet_limit", limit=v),
+    "bet_limit_mode": lambda v, r: _difference("limit_total"),
+    "all_in": lambda v, r: _difference("no_all_in"),
+    "michigan_leader": lambda v, r: _difference(f"leader_{v}"),
+    "first_lead": lambda v, r: (
+        _COLOUR_LEADS if v == "lowest_black" else _difference(f"first_lead_{v}")
     ),
-    "poker": lambda v, r: (
-        "Automatic poker: everyone's best five, no betting." if v == "auto" else "No poker phase."
+    "next_lead": lambda v, r: (
+        _COLOUR_LEADS if v == "opposite_colour" else _difference(f"next_lead_{v}")
     ),
-    "bet_opener": lambda v, r: "The dealer opens the betting.",
-    "bet_limit": lambda v, r: f"Bet limit {v}.",
-    "bet_limit_mode": lambda v, r: "The bet limit caps a player's total, not each raise.",
-    "all_in": lambda v, r: "No all-in: a player who cannot call in full must fold.",
-    "michigan_leader": lambda v, r: (
-        "The dealer makes the first Michigan lead."
-        if v == "dealer"
-        else "The player left of the dealer makes the first Michigan lead."
-    ),
-    "first_lead": lambda v, r: {
-        "lowest_card": "The first Michigan lead is the leader's lowest card.",
-        "lowest_black": _COLOUR_WORDS,
-        "lowest_of_longest_suit": "The first lead is the lowest card of the longest suit.",
-    }[v],
-    "next_lead": lambda v, r: {
-        "opposite_colour": _COLOUR_WORDS,
-        "any_suit": "After a stop any suit may be led, even the one just played.",
-        "other_suit": "After a stop any other suit may be led.",
-    }[v],
-    "going_out_space": lambda v, r: f"Going out wins {v} plus 1 chip per card.",
-    "block_space": lambda v, r: "" if r.next_lead == "any_suit" else f"A block pays onto {v}.",
-    "elimination": lambda v, r: "Out at zero chips; a short player antes what he has.",
-    "leftover_poker": lambda v, r: "Leftover chips stay on the board at the end.",
-    "leftover_betting": lambda v, r: "Leftover chips go to one showdown without betting.",
-    "leftover_pots": lambda v, r: f"Leftover chips are played in {v} pots.",
-    "monte_once": lambda v, r: "Going out wins MONTE only if nobody took it in phase 1.",
-    "spare_needs_no_pay_card": lambda v, r: "Only players without a pay card may take the spare.",
-    "starting_stack": lambda v, r: f"Everyone starts with {v} chips.",
+    "going_out_space": lambda v, r: _difference("going_out", space=v),
+    "block_space": lambda v, r: None if r.next_lead == "any_suit" else _difference(
+        "block", space=v),
+    "elimination": lambda v, r: _difference("out_at_zero"),
+    "leftover_poker": lambda v, r: _difference("leftover_stays"),
+    "leftover_betting": lambda v, r: _difference("leftover_no_betting"),
+    "leftover_pots": lambda v, r: _difference("leftover_pots", count=v),
+    "monte_once": lambda v, r: _difference("monte_once", space=r.going_out_space),
+    "spare_needs_no_pay_card": lambda v, r: _difference("spare_no_pay_card"),
+    "starting_stack": lambda v, r: _difference("starting_stack", count=v),
 }
+"""Parameter -> its :class:`Difference` for a value other than classic's (None: nothing to
+say). Every value a parameter may take besides classic's has its message id."""
 
 
-def describe_differences(rules: TripoliRules) -> list[str]:
-    """How ``rules`` differ from ``classic``, one plain sentence per difference (§3.2).
+def describe_differences(rules: TripoliRules) -> list[Difference]:
+    """How ``rules`` differ from ``classic``, one :class:`Difference` each (§3.2).
 
     Returns
     -------
-    list of str
+    list of Difference
         In parameter order, without repeats; empty for ``classic`` itself. Parameters that
         only rename spaces (``kq_space``) and the exposed-card misdeal (a bot never exposes
         a card) are not mentioned.
     """
-    out: list[str] = []
-    for field, words in _WORDS.items():
+    out: list[Difference] = []
+    for field, difference in _DIFFERENCES.items():
         value = getattr(rules, field)
-        line = words(value, rules) if value != getattr(CLASSIC, field) else ""
-        if line and line not in out:
-            out.append(line)
+        found = difference(value, rules) if value != getattr(CLASSIC, field) else None
+        if found is not None and found not in out:
+            out.append(found)
     return out

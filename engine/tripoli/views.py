@@ -91,7 +91,7 @@ class TripoliTableView(Frozen):
     seq_start: int  # lowest rank of this deal's sequence (dialled under ``cosmo``)
     space_labels: dict[str, str]  # space -> what it pays for this deal, board order
     namer: int | None  # NAME_SUIT: the seat naming the pay suit
-    rules: TripoliRules  # the table's rules (``describe_differences`` words them)
+    rules: TripoliRules  # the table's rules (``describe_differences`` lists how they differ)
     log: tuple[TripoliEvent, ...]
     result: dict[int, int] | None
 

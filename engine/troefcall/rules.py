@@ -3,16 +3,17 @@
 :class:`TroefcallRules` holds the points of every hand result (§2.8 item 44), how the game
 ends (a target score, §2.10 item 50, or a number of deals, item 52) and whether the tricks
 after a decided hand are played (§2.8 item 45, ambiguity A3). The defaults are the rules
-file's recommendations.
+file's recommendations. :func:`make_rules` builds them from a table's numbers, refusing
+what cannot be played with an :class:`~engine.core.OptionError`.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from pydantic import Field, model_validator
+from pydantic import Field, ValidationError, model_validator
 
-from engine.core import Frozen
+from engine.core import Frozen, OptionError, option_error
 
 
 class TroefcallRules(Frozen):
@@ -25,7 +26,8 @@ class TroefcallRules(Frozen):
     ------
     ValueError
         (pydantic ``ValidationError``) if both or neither of ``target`` and ``deals`` are
-        set, or a number is not positive.
+        set (:class:`~engine.core.OptionError` ``troefcall.option.one_end`` inside), or a
+        number is not positive; :func:`make_rules` raises the :class:`OptionError` bare.
     """
 
     name: str = "standard"
@@ -49,5 +51,21 @@ class TroefcallRules(Frozen):
     @model_validator(mode="after")
     def _one_end(self) -> TroefcallRules:
         if (self.target is None) == (self.deals is None):
-            raise ValueError("set exactly one of target (points) and deals (hands)")
+            raise OptionError("troefcall.option.one_end")
         return self
+
+
+def make_rules(**numbers: Any) -> TroefcallRules:
+    """The rules with ``numbers`` (field -> value, e.g. ``deals=8``: no target).
+
+    Raises
+    ------
+    OptionError
+        (a ``ValueError``) ``troefcall.option.one_end`` when both or neither of ``target``
+        and ``deals`` are set; an unknown field, or a number out of range or of the wrong
+        kind (:func:`engine.core.option_error`: ``option`` and its range).
+    """
+    try:
+        return TroefcallRules.model_validate(numbers)
+    except ValidationError as error:
+        raise option_error(TroefcallRules, error) from None

@@ -1,14 +1,30 @@
 """Every message id the code names exists in the English catalog (a typo would show the bare
 id to members): the ids in ``t("…")``, ``Msg("…")`` and ``note("…")`` calls of bot/ and cogs/,
-and, for ids built with an f-string, at least one catalog id of that shape."""
+and, for ids built with an f-string, at least one catalog id of that shape; every reason an
+engine names (``IllegalAction``, ``MeldError``, ``OptionError``) and every Tripoli rules
+difference, with the same placeholders as the values the engine gives."""
 
 from __future__ import annotations
 
 import ast
 import re
+from enum import Enum
 from pathlib import Path
+from types import UnionType
+from typing import Any, Literal, Union, get_args, get_origin
+
+from pydantic import ValidationError
 
 from bot.i18n.catalogs import catalog
+from bot.i18n.language import placeholders
+from engine.tripoli.rules import (
+    CLASSIC,
+    PRESETS,
+    Difference,
+    SpareOption,
+    TripoliRules,
+    describe_differences,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 CALLS = {"t", "Msg", "note"}
@@ -78,3 +94,84 @@ def test_every_engine_reason_is_an_illegal_message_of_the_english_catalog():
     missing = [(where, pattern) for where, pattern in named
                if not any(re.fullmatch(f"illegal\\.{pattern}", key) for key in ids)]
     assert missing == []
+
+
+def option_errors() -> list[tuple[str, str, set[str]]]:
+    """(where, message id, keyword names) of every ``OptionError(…)`` an engine raises."""
+    found = []
+    for path in sorted(ROOT.glob("engine/**/*.py")):
+        for node in ast.walk(ast.parse(path.read_text(), str(path))):
+            name = getattr(getattr(node, "func", None), "id", None)
+            if not (isinstance(node, ast.Call) and name == "OptionError" and node.args):
+                continue
+            first = node.args[0]
+            assert isinstance(first, ast.Constant), f"{path}:{node.lineno}: a literal id"
+            found.append((f"{path.relative_to(ROOT)}:{node.lineno}", first.value,
+                          {k.arg for k in node.keywords if k.arg is not None}))
+    return found
+
+
+def english_texts() -> dict[str, str]:
+    """Message id -> its English text (the plural form, for a plural message)."""
+    return {(m.id[0] if m.pluralizable else m.id): (m.string[-1] if m.pluralizable else m.string)
+            for m in catalog("en") if m.id}
+
+
+def test_every_option_error_is_an_english_message_with_its_values_as_placeholders():
+    english = english_texts()
+    named = option_errors()
+    assert {"tripoli.option.players", "kalooki.option.capacity", "troefcall.option.one_end",
+            "option.between"} <= {reason for _, reason, _ in named}
+    wrong = [(where, reason, sorted(values), sorted(placeholders(english.get(reason, ""))))
+             for where, reason, values in named
+             if reason not in english or placeholders(english[reason]) != values]
+    assert wrong == []
+    unused = {key for key in english if re.fullmatch(r"([a-z]+\.)?option\.[a-z_]+", key)}
+    assert unused - {reason for _, reason, _ in named} == set()
+
+
+def choices(annotation: Any) -> list[Any]:
+    """The values a ``Literal`` allows, an enum's members, and those of a union's parts."""
+    if get_origin(annotation) is Literal:
+        return list(get_args(annotation))
+    if isinstance(annotation, type) and issubclass(annotation, Enum):
+        return list(annotation)
+    if get_origin(annotation) in (Union, UnionType):
+        return [value for part in get_args(annotation) for value in choices(part)]
+    return []
+
+
+def every_difference() -> list[Difference]:
+    """The differences from classic of each value every rules parameter may take (a choice,
+    a flag, another number) set alone on each preset where that can be played, and of every
+    preset itself."""
+    found = [d for rules in PRESETS.values() for d in describe_differences(rules)]
+    for name, field in TripoliRules.model_fields.items():
+        default = getattr(CLASSIC, name)
+        values = choices(field.annotation)
+        if isinstance(default, bool):
+            values = [not default]
+        elif isinstance(default, int):
+            values = [default + 1]
+        for base in PRESETS.values():
+            for value in values:
+                try:
+                    rules = TripoliRules.model_validate(base.model_dump() | {name: value})
+                except ValidationError:
+                    continue
+                found += describe_differences(rules)
+    return found
+
+
+def test_every_difference_is_an_english_message_with_its_values_as_placeholders():
+    english = english_texts()
+    found = every_difference()
+    keys = {d.key for d in found}
+    wrong = {(d.key, tuple(sorted(d.values))) for d in found
+             if d.key not in english or placeholders(english[d.key]) != set(d.values)}
+    assert wrong == set()
+    written = {key for key in english if key.startswith("tripoli.difference.")
+               and not key.startswith("tripoli.difference.spare.")}
+    assert written == keys  # no sentence the engine never names
+    assert {f"tripoli.difference.spare.{option}" for option in get_args(SpareOption)} <= set(
+        english)

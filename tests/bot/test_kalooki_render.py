@@ -16,8 +16,8 @@ from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
 from bot.render.kalooki import Draft, pages
 from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
 from bot.runtime.spec import SeatInfo, TableInfo
-from engine.cards import Card
-from engine.core import SYSTEM, IllegalAction
+from engine.cards import MAX_JOKERS, Card
+from engine.core import SYSTEM, IllegalAction, OptionError
 from engine.kalooki.actions import (
     Allow,
     CallDiscard,
@@ -184,9 +184,14 @@ def test_a_pack_set_is_an_option_the_lobby_and_rules_card_name():
     assert "packs" not in ADAPTER.describe_options({})  # the 108 cards go unsaid
     card = str(ADAPTER.rules_card({"jokers": 6}, "A table.", 0).embed.to_dict())
     assert "110 cards (2 packs of 52 and 6 jokers)" in card
-    with pytest.raises(ValueError, match="jokers: Input should be greater than or equal to 4"):
+    with pytest.raises(OptionError) as refused:
         ADAPTER.check_options({"jokers": 3})
-    assert "cannot be played (packs: " in ADAPTER.describe_options({"packs": 9})
+    english = LANGUAGES["en"].t(unplayable_reason(refused.value))
+    assert english == f"`jokers` is a whole number from 4 to {MAX_JOKERS}"
+    assert "cannot be played (`packs` is a whole number from 2 to 8)" in \
+        ADAPTER.describe_options({"packs": 9})
+    italian = ADAPTER.describe_options({"packs": 9}, LANGUAGES["it"])
+    assert "(`mazzi` è un numero intero da 2 a 8)" in italian  # the option as Italian lists it
 
 
 def test_six_players_with_three_packs_render_within_the_limits():

@@ -26,7 +26,7 @@ from engine.cards import Card, Suit, parse_card
 from engine.core import IllegalAction
 from engine.tripoli import actions as act
 from engine.tripoli.phases import Phase
-from engine.tripoli.rules import PRESET_NOTES, PRESETS, describe_differences, make_rules
+from engine.tripoli.rules import PRESETS, describe_differences, make_rules
 
 ADAPTER = TripoliAdapter()
 
@@ -316,10 +316,10 @@ def test_rules_card_words_the_preset(preset):
     rules = make_rules(preset, ante=2)
     rendered = render.rules_card(rules, "Table x.", 50)
     assert common.limit_problems(rendered) == []
-    assert PRESET_NOTES[preset] in rendered.embed.description
+    assert render.preset_note(ENGLISH, preset) in rendered.embed.description
     differences = field(rendered, "Differences").value.replace("\ufe0e", "")
-    for line in describe_differences(rules):
-        assert line in differences
+    for found in describe_differences(rules):
+        assert render.difference(ENGLISH, found).replace("\ufe0e", "") in differences
     if preset == "classic":
         assert differences.startswith("• Ante 2")
     assert "buy-in 50 chips" in field(rendered, "Table").value
@@ -328,7 +328,7 @@ def test_rules_card_words_the_preset(preset):
 def test_adapter_builds_rules_only_through_make_rules():
     with pytest.raises(ValueError, match="ante"):
         ADAPTER.rules({"ante": 0})
-    with pytest.raises(ValueError, match="unknown preset"):
+    with pytest.raises(ValueError, match="no_preset"):
         ADAPTER.rules({"preset": "poker"})
     with pytest.raises(ValueError, match="dial"):
         ADAPTER.rules({"preset": "cosmo", "seq_start": 6})
@@ -382,7 +382,7 @@ def test_member_names_cannot_show_as_mentions_or_markdown():
 
 
 def test_player_facing_text_names_no_rule_file():
-    texts = list(PRESET_NOTES.values())
+    texts = [render.preset_note(ENGLISH, preset) for preset in PRESETS]
     for preset in PRESETS:
         rendered = render.rules_card(make_rules(preset), "Table x.", 50)
         texts += [rendered.embed.description or ""] + [f.value or "" for f in rendered.embed.fields]

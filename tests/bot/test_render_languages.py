@@ -14,12 +14,13 @@ from bot.games import GAMES
 from bot.guides import GUIDES
 from bot.i18n import LANGUAGES, Msg
 from bot.render import kalooki as kalooki_render
-from bot.render.common import limit_problems, lobby
+from bot.render import tripoli as tripoli_render
+from bot.render.common import limit_problems, lobby, visible
 from bot.render.summary import RatingNote, add_deal, ratings
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.core import SYSTEM
 from engine.kalooki import events as kalooki_events
-from engine.tripoli.rules import PRESET_NOTES
+from engine.tripoli import rules as tripoli_rules
 
 LONG = "Ｗ" * 20 + " a very long display name"
 NOTES = (Msg("note.timed_out_again", name=LONG), Msg("note.left_with", name=LONG, count=99999),
@@ -80,7 +81,7 @@ def test_boards_and_hands_fit_in_every_language(game, code):
     assert renders >= 5, renders
 
 
-PRESETS = {"tripoli": sorted(PRESET_NOTES), "troefcall": [None],
+PRESETS = {"tripoli": sorted(tripoli_rules.PRESETS), "troefcall": [None],
            "kalooki": ["jamaican", "trinidad"]}
 """The presets whose rules cards are checked (None: the game's default rules)."""
 
@@ -94,6 +95,26 @@ def test_every_rules_card_fits_in_every_language(game, code):
         rendered = adapter.rules_card(options, "Table abc123.", 100000, lang)
         assert limit_problems(rendered) == [], (preset, rendered.embed.to_dict())
         assert rendered.embed.title and len(rendered.embed.fields) >= 2
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_every_tripoli_rules_card_lists_its_differences_in_the_readers_language(code):
+    lang, english = LANGUAGES[code], LANGUAGES["en"]
+    for preset in PRESETS["tripoli"]:
+        options = {"preset": preset, "bet_limit": 7}  # classic differs in its limit too
+        differences = tripoli_rules.describe_differences(
+            tripoli_rules.make_rules(preset, bet_limit=7))
+        rendered = GAMES["tripoli"].rules_card(options, "Table abc123.", 100000, lang)
+        assert limit_problems(rendered) == [], preset
+        field = next(f for f in rendered.embed.fields
+                     if f.name == lang.t("tripoli.rules.field.differences"))
+        lines = field.value.split("\n")
+        assert len(lines) == len(differences) >= 1, (preset, field.value)
+        assert lang.t("tripoli.difference.bet_limit", limit=7) in field.value
+        for line, found in zip(lines, differences, strict=True):
+            shown = tripoli_render.difference(lang, found)
+            assert line == f"• {visible(shown)}" and "{" not in line
+            assert code == "en" or shown != tripoli_render.difference(english, found), line
 
 
 GROUPED = {"en": "1,250", "fa": "۱٬۲۵۰", "it": "1.250", "nl": "1.250"}

@@ -16,14 +16,14 @@ from leak_scan import shown_cards
 from simcord import MemberActor, OptionError
 from test_tripoli import Session, labels, open_table
 
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, LANGUAGES, Msg
 from bot.render import tripoli as render
 from bot.runtime.table import TableState
 from engine.cards import Suit, parse_card
 from engine.tripoli import events as ev
 from engine.tripoli.game import LOG_SIZE, SUMMARY_KINDS
 from engine.tripoli.phases import Phase
-from engine.tripoli.rules import PRESET_NOTES, PRESETS, describe_differences
+from engine.tripoli.rules import PRESETS, describe_differences
 
 HOUSE = "tripoli_rules"
 
@@ -59,7 +59,8 @@ def test_the_leak_scanner_reads_the_cards_the_renderer_writes():
 
 async def test_rummoli_deal_played_to_the_end_by_clicks(world):
     session = await open_table(world, world.alice, world.bob, world.carol, preset="rummoli")
-    assert f"**rummoli** — {PRESET_NOTES['rummoli']}" in session.board.embeds[0].description
+    note = ENGLISH.t("tripoli.preset.rummoli")
+    assert f"**rummoli** — {note}" in session.board.embeds[0].description
     await session.click(world.alice, session.board, label="Start")
     assert session.game.rules == PRESETS["rummoli"]
     await session.play_until(lambda: session.game.phase is Phase.MICHIGAN)
@@ -151,12 +152,12 @@ async def test_rules_command_words_the_live_table_and_the_default(world):
     shown = await world.slash(world.bob, "tripoli rules")
     text = text_of(shown.response)
     assert shown.response.ephemeral and "italian" in shown.response.embeds[0].title
-    assert PRESET_NOTES["italian"] in text
+    assert ENGLISH.t("tripoli.preset.italian") in text
     table = world.bot.tables.by_channel[world.channel.id]
     rules = world.bot.tables.games["tripoli"].rules(table.options)
     assert rules.ante == 2 and rules.dealer_ante == 2
-    for line in describe_differences(rules):
-        assert line.replace("\ufe0e", "") in text
+    for found in describe_differences(rules):
+        assert render.difference(ENGLISH, found).replace("\ufe0e", "") in text
 
 
 async def test_house_rules_need_manage_channels_and_become_the_default(world):
@@ -192,10 +193,14 @@ async def test_house_rules_refuse_an_unplayable_combination(world):
 async def test_preset_autocomplete_lists_every_preset_with_its_note(world):
     everything = await world.alice.autocomplete(world.channel, "tripoli start", "preset", "")
     assert [c["value"] for c in everything] == list(PRESETS)
-    assert everything[0]["name"] == f"classic — {PRESET_NOTES['classic']}"
+    assert everything[0]["name"] == f"classic — {ENGLISH.t('tripoli.preset.classic')}"
     italian = await world.alice.autocomplete(world.channel, "tripoli start", "preset", "ital")
     assert {c["value"] for c in italian} == {p for p in PRESETS if p.startswith("italian")}
     assert all(len(c["name"]) <= 100 for c in everything)
+    await world.slash(world.bob, "settings language", language="it")
+    notes = await world.bob.autocomplete(world.channel, "tripoli start", "preset", "")
+    assert notes[0]["name"] == f"classic — {LANGUAGES['it'].t('tripoli.preset.classic')}"
+    assert all(len(c["name"]) <= 100 for c in notes)
 
 
 # ---------------------------------------------------------------------- refusals at start
@@ -209,6 +214,42 @@ async def test_unplayable_rules_are_refused_at_start_and_nothing_is_created(worl
         assert world.channel.id not in world.bot.tables.by_channel
         assert world.bot.tables.by_id == {}
         assert await world.store.load_tables() == []
+
+
+READERS = {"fa": "پیش‌تنظیمی", "it": "nessuna variante", "nl": "geen variant"}
+"""Each language's words for "there is no preset"."""
+
+
+async def test_a_bad_preset_is_refused_in_each_members_language(world):
+    presets = ", ".join(PRESETS)
+    for member, (code, words) in zip((world.alice, world.bob, world.carol), READERS.items(),
+                                     strict=True):
+        await world.slash(member, "settings language", language=code)
+        refused = await world.slash(member, "tripoli start", preset="whist")
+        lang = LANGUAGES[code]
+        reason = Msg("tripoli.option.no_preset", preset="whist", presets=presets)
+        assert refused.response.ephemeral
+        assert refused.response.content == lang.t("house.unplayable_opened", reason=reason)
+        assert words in refused.response.content and "preset whist" not in \
+            refused.response.content
+        assert world.bot.tables.by_id == {}
+
+
+async def test_a_saved_value_out_of_range_is_named_as_the_readers_client_lists_the_option(world):
+    await world.store.set_setting(f"channel:{world.channel.id}", HOUSE,
+                                  json.dumps({"preset": "classic", "ante": 0}))
+    await world.slash(world.bob, "settings language", language="it")
+    italian = await world.slash(world.bob, "tripoli rules")
+    assert italian.response.ephemeral
+    assert "`puntata` è un numero intero di almeno 1" in italian.response.content
+    await world.slash(world.carol, "settings language", language="nl")
+    dutch = await world.slash(world.carol, "tripoli rules")
+    assert "`inzet` is een geheel getal van minstens 1" in dutch.response.content
+    english = await world.slash(world.alice, "tripoli rules")
+    assert "`ante` is a whole number of at least 1" in english.response.content
+    refused = await world.slash(world.alice, "tripoli start")  # the house ante applies
+    assert "`ante` is a whole number of at least 1" in refused.response.content
+    assert world.bot.tables.by_id == {}
 
 
 async def test_ante_below_one_never_reaches_the_bot(world):

@@ -9,10 +9,9 @@ from __future__ import annotations
 import random
 
 import pytest
-from pydantic import ValidationError
 from test_kalooki_support import Pool, check_invariants, refused, step
 
-from engine.core import SYSTEM, Option
+from engine.core import SYSTEM, Option, OptionError
 from engine.kalooki import ai
 from engine.kalooki.actions import Allow, CallDiscard, Challenge, Discard, Draw, LayOff
 from engine.kalooki.game import KalookiGame
@@ -56,8 +55,9 @@ def test_the_trinidad_preset_has_the_challenge_and_honour_mode_offers_it() -> No
     assert TRINIDAD.challenge and not TRINIDAD.honour_calls and not TRINIDAD.challenges
     assert not JAMAICAN.challenge and HONOUR.challenges
     assert HONOUR.call_limit_hand(HONOUR.contracts[1]) == 18  # T18: 12 + 3 × 2
-    with pytest.raises(ValidationError):
+    with pytest.raises(OptionError) as error:
         make_rules("jamaican", honour_calls=True)
+    assert error.value.reason == "kalooki.option.honour_needs_challenge"
     game, _ = position(SIXTEEN, 2)
     kinds = {o.kind: o for o in game.legal_actions(3)}
     assert kinds["challenge"].targets == ("0", "1", "2")

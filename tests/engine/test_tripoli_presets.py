@@ -13,6 +13,7 @@ import pytest
 
 from engine import fairness
 from engine.cards import Card, Suit
+from engine.core import OptionError
 from engine.poker import best_five, hand_value
 from engine.tripoli import ai
 from engine.tripoli.actions import Auction, Bid, Check, Keep, Lead, NameSuit, Pass, action_adapter
@@ -20,8 +21,8 @@ from engine.tripoli.events import event_adapter
 from engine.tripoli.game import TripoliGame
 from engine.tripoli.phases import Phase
 from engine.tripoli.rules import (
-    PRESET_NOTES,
     PRESETS,
+    Difference,
     TripoliRules,
     describe_differences,
     make_rules,
@@ -578,32 +579,53 @@ def test_spare_needs_no_pay_card(tri):
 
 
 @pytest.mark.parametrize(
-    ("preset", "overrides", "words"),
+    ("preset", "overrides", "reason", "values"),
     [
-        ("italian", {"first_lead": "lowest_black"}, "colour"),
-        ("colour", {"next_lead": "any_suit"}, "colour"),
-        ("classic", {"ante": 0}, "ante"),
-        ("classic", {"bet_limit": 0}, "bet_limit"),
-        ("classic", {"players": 10}, "2-9 players"),
-        ("dutch", {"players": 3}, "4-7 players"),
-        ("italian", {"players": 2}, "3-9 players"),
-        ("classic", {"min_players": 1}, "min_players"),
-        ("nonsense", {}, "unknown preset"),
-        ("classic", {"colour": True}, "unknown rules parameter colour"),
-        ("classic", {"name": "x"}, "unknown rules parameter name"),
-        ("italian-boodle", {"pay_suit": "auction"}, "boodle"),
-        ("auction-pay-suit", {"pay_collection": "hold"}, "pay_collection=play"),
-        ("classic", {"poker": "none"}, "POT"),
-        ("italian-no-poker", {"michigan_leader": "poker_winner"}, "without poker"),
-        ("classic", {"monte_once": True}, "monte_once"),
-        ("auction-pay-suit", {"spare_needs_no_pay_card": True}, "spare_needs_no_pay_card"),
-        ("classic", {"spaces": ("A♥", "K♥")}, "not on the board"),
-        ("classic", {"spare_options": ("keep", "exchange_auction_old")}, "exchange option"),
+        ("italian", {"first_lead": "lowest_black"}, "tripoli.option.colour_leads", {}),
+        ("colour", {"next_lead": "any_suit"}, "tripoli.option.colour_leads", {}),
+        ("classic", {"ante": 0}, "option.at_least", {"option": "ante", "low": 1}),
+        ("classic", {"ante": "two"}, "option.at_least", {"option": "ante", "low": 1}),
+        ("classic", {"bet_limit": 0}, "option.at_least", {"option": "bet_limit", "low": 1}),
+        ("classic", {"seq_ranks": 13}, "option.between",
+         {"option": "seq_ranks", "low": 2, "high": 12}),
+        ("classic", {"all_in": "sometimes"}, "option.invalid", {"option": "all_in"}),
+        ("classic", {"players": 10}, "tripoli.option.players",
+         {"preset": "classic", "low": 2, "high": 9}),
+        ("dutch", {"players": 3}, "tripoli.option.players",
+         {"preset": "dutch", "low": 4, "high": 7}),
+        ("italian", {"players": 2}, "tripoli.option.players",
+         {"preset": "italian", "low": 3, "high": 9}),
+        ("classic", {"min_players": 1}, "option.at_least", {"option": "min_players", "low": 2}),
+        ("classic", {"min_players": 8, "max_players": 5}, "tripoli.option.players_range",
+         {"low": 8, "high": 5}),
+        ("nonsense", {}, "tripoli.option.no_preset",
+         {"preset": "nonsense", "presets": ", ".join(PRESETS)}),
+        ("classic", {"colour": True}, "option.unknown", {"option": "colour"}),
+        ("classic", {"name": "x"}, "option.unknown", {"option": "name"}),
+        ("italian-boodle", {"pay_suit": "auction"}, "tripoli.option.boodle_pay_suit", {}),
+        ("auction-pay-suit", {"pay_collection": "hold"}, "tripoli.option.auction_collection",
+         {}),
+        ("classic", {"poker": "none"}, "tripoli.option.pot_without_poker", {}),
+        ("italian-no-poker", {"michigan_leader": "poker_winner"},
+         "tripoli.option.leader_without_poker", {}),
+        ("classic", {"monte_once": True}, "tripoli.option.monte_once", {}),
+        ("auction-pay-suit", {"spare_needs_no_pay_card": True},
+         "tripoli.option.spare_before_auction", {}),
+        ("classic", {"spaces": ("A♥", "K♥")}, "tripoli.option.space_missing", {"space": "10♥"}),
+        ("classic", {"spaces": (*PRESETS["classic"].spaces, "MONTE")},
+         "tripoli.option.space_unused", {"space": "MONTE"}),
+        ("classic", {"spaces": (*PRESETS["classic"].spaces, "POT")},
+         "tripoli.option.space_twice", {}),
+        ("classic", {"spare_options": ("keep", "exchange_auction_old")},
+         "tripoli.option.old_hand_needs_exchange", {}),
     ],
 )
-def test_make_rules_refuses_what_makes_no_sense(preset, overrides, words):
-    with pytest.raises(ValueError, match=words):
+def test_make_rules_refuses_what_makes_no_sense(preset, overrides, reason, values):
+    with pytest.raises(OptionError) as refused:
         make_rules(preset, **overrides)
+    assert isinstance(refused.value, ValueError)
+    assert (refused.value.reason, refused.value.values) == (reason, values)
+    assert reason in str(refused.value)
 
 
 def test_make_rules_combines_a_preset_with_overrides():
@@ -640,27 +662,31 @@ def test_every_preset_is_named_noted_and_valid():
         "italian-boodle",
         "dutch",
     }
-    assert set(PRESET_NOTES) == set(PRESETS)
     for name, rules in PRESETS.items():
-        assert rules.name == name and PRESET_NOTES[name]
+        assert rules.name == name
         assert TripoliRules.model_validate_json(rules.model_dump_json()) == rules
         assert make_rules(name) == rules
 
 
-def test_differences_from_classic_in_plain_words():
+def test_differences_from_classic_as_data():
     assert describe_differences(PRESETS["classic"]) == []
     for name, rules in PRESETS.items():
         assert (describe_differences(rules) == []) == (name == "classic"), name
     combined = describe_differences(make_rules("rummoli", bet_opener="dealer"))
-    assert len(combined) == 2
-    assert any("playing the cards in Michigan" in line for line in combined)
-    assert "The dealer opens the betting." in combined
-    assert describe_differences(make_rules("seq-678")) == ["The sequence is 6-7-8 of one suit."]
-    colour = describe_differences(PRESETS["colour"])
-    assert len(colour) == 1 and "alternate colour" in colour[0]
-    italian = " ".join(describe_differences(PRESETS["italian"]))
-    for words in ("MONTE", "dealer antes 2", "Automatic poker", "zero chips", "3-9 players"):
-        assert words in italian
+    assert [d.key for d in combined] == ["tripoli.difference.pay_in_michigan",
+                                         "tripoli.difference.dealer_opens"]
+    assert describe_differences(make_rules("seq-678")) == [
+        Difference(key="tripoli.difference.sequence", values={"start": 6})]
+    colour = describe_differences(PRESETS["colour"])  # two parameters, one difference
+    assert colour == [Difference(key="tripoli.difference.colour_leads")]
+    italian = {d.key.removeprefix("tripoli.difference."): d.values
+               for d in describe_differences(PRESETS["italian"])}
+    assert italian["players"] == {"low": 3, "high": 9}
+    assert italian["dealer_ante"] == {"count": 2}
+    assert italian["going_out"] == {"space": "MONTE"}
+    assert italian["spaces"] == {"spaces": PRESETS["italian"].spaces}
+    assert "poker_auto" in italian and "out_at_zero" in italian
+    assert "block" not in italian  # any suit may be led after a stop: no block
 
 
 # ---------------------------------------------------------------- the AI and the views

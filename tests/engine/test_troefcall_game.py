@@ -10,12 +10,12 @@ from test_troefcall_scenarios import Table, deck_for, fill, position
 
 from engine import fairness
 from engine.cards import Card, Rank, Suit, parse
-from engine.core import Game, IllegalAction, Partnership
+from engine.core import Game, IllegalAction, OptionError, Partnership
 from engine.troefcall.actions import KapPartij, NameTrump, Play, action_adapter
 from engine.troefcall.events import event_adapter
 from engine.troefcall.game import TroefcallGame
 from engine.troefcall.phases import Phase
-from engine.troefcall.rules import TroefcallRules
+from engine.troefcall.rules import TroefcallRules, make_rules
 from engine.troefcall.seating import draw_partners, jack_search
 
 SEEDS = [bytes([i]) * 4 for i in range(40)]
@@ -252,6 +252,16 @@ def test_rules_options():
     for bad in ({"target": 20, "deals": 3}, {"target": 0}, {"target": None}, {"deals": 0}):
         with pytest.raises(ValidationError):
             TroefcallRules(**bad)
+    assert make_rules(deals=4) == TroefcallRules(deals=4)
+    for bad, reason, values in (
+        ({"target": 20, "deals": 3}, "troefcall.option.one_end", {}),
+        ({"target": None}, "troefcall.option.one_end", {}),
+        ({"target": 0}, "option.at_least", {"option": "target", "low": 1}),
+        ({"deals": "three"}, "option.at_least", {"option": "deals", "low": 1}),
+    ):
+        with pytest.raises(OptionError) as refused:
+            make_rules(**bad)
+        assert (refused.value.reason, refused.value.values) == (reason, values)
     with pytest.raises(ValueError):
         TroefcallGame.new(TroefcallRules(), 5, b"x")
     with pytest.raises(ValueError):
