@@ -50,7 +50,7 @@ from bot.runtime.spec import (
     TableInfo,
 )
 from engine.cards import CARD_IDS, Card
-from engine.core import Action, Game, IllegalAction
+from engine.core import Action, Game, IllegalAction, OptionError
 from engine.kalooki import melds as m
 from engine.kalooki.actions import (
     Allow,
@@ -145,6 +145,8 @@ class KalookiAdapter:
         if preset not in PRESETS:
             raise UnplayableRules(Msg("kalooki.options.no_preset", preset=str(preset)))
         window = options.get("call_window")
+        if window is not None and not isinstance(window, int | float):
+            raise OptionError("option.number", option="call_window")
         window = DEFAULT_CALL_WINDOW if window is None else float(window)
         low, high = CALL_WINDOW_RANGE
         if not low <= window <= high:
@@ -152,8 +154,7 @@ class KalookiAdapter:
         honour = bool(options.get("honour_calls"))
         if honour and not PRESETS[preset].challenge:
             raise UnplayableRules(Msg("kalooki.options.honour_trinidad"))
-        cards = {key: int(options[key]) for key in ("packs", "jokers")
-                 if options.get(key) is not None}
+        cards = {key: options[key] for key in ("packs", "jokers") if options.get(key) is not None}
         return make_rules(preset, call_window=window, honour_calls=honour, **cards)
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:

@@ -30,6 +30,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Literal, get_args
 
 from bot.i18n import Msg
+from engine.core import OptionError
 
 Pace = Literal["relaxed", "normal", "fast", "untimed"]
 PACES: tuple[str, ...] = get_args(Pace)
@@ -80,16 +81,24 @@ def decision_seconds(options: Mapping[str, Any], base: float) -> float | None:
 
 
 def check(options: Mapping[str, Any]) -> None:
-    """Raise ValueError (saying why) for a pace or session length that cannot be played."""
-    pace = pace_of(options)
-    if pace not in PACES:
-        raise ValueError(f"the pace is one of {', '.join(PACES)}, not {pace!r}")
+    """Refuse a pace or session length that cannot be played.
+
+    Raises
+    ------
+    OptionError
+        (a ``ValueError``, shown by :func:`bot.runtime.refs.unplayable_reason`)
+        ``option.one_of`` for an unknown pace (``option``, ``choices``),
+        ``option.between`` for ``deals`` or ``minutes`` out of range (``low``, ``high``),
+        ``table.option.deals_and_minutes`` when both are given.
+    """
+    if pace_of(options) not in PACES:
+        raise OptionError("option.one_of", option="pace", choices=", ".join(PACES))
     for key, high in (("deals", LENGTH_MAX_DEALS), ("minutes", LENGTH_MAX_MINUTES)):
         value = options.get(key)
         if value is not None and not (isinstance(value, int) and 1 <= value <= high):
-            raise ValueError(f"{key} is a whole number from 1 to {high}")
+            raise OptionError("option.between", option=key, low=1, high=high)
     if options.get("deals") is not None and options.get("minutes") is not None:
-        raise ValueError("agree on a number of deals or on minutes, not both")
+        raise OptionError("table.option.deals_and_minutes")
 
 
 def untimed_refusal(options: Mapping[str, Any], members: Sequence[int | None]) -> bool:

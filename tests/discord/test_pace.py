@@ -141,6 +141,18 @@ async def test_untimed_is_only_for_one_member_with_ai_seats(world):
     assert session.table.timeouts == {} and not session.table.seats[0].ai
 
 
+async def test_a_length_in_deals_and_minutes_is_refused_in_the_members_language(world):
+    english = await world.slash(world.alice, "tripoli start", deals=3, minutes=30)
+    assert english.response.ephemeral
+    assert english.response.content == ENGLISH.t(
+        "house.unplayable_opened", reason="agree on a number of deals or on minutes, not both")
+    await world.slash(world.bob, "settings language", language="nl")
+    dutch = await world.slash(world.bob, "troefcall start", deals=3, minutes=30)
+    assert dutch.response.ephemeral
+    assert "niet allebei" in dutch.response.content and "both" not in dutch.response.content
+    assert world.bot.tables.by_id == {}
+
+
 async def test_verify_answers_once_with_the_whole_commitment_and_no_seed(world):
     session = await open_table(world, world.alice, world.bob)
     await session.click(world.alice, session.board, label="Start")
