@@ -15,10 +15,14 @@ from simcord import MemberActor
 
 from bot.games import GAMES
 from bot.guides import GUIDES
-from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n import ENGLISH, LANGUAGES, Msg
 from bot.i18n.catalogs import catalog
+from bot.i18n.language import placeholders
 from bot.render.common import limit_problems
+from bot.runtime.refs import unplayable_reason
 from bot.runtime.spec import Rendered
+from engine.core import OptionError
+from engine.tripoli import rules as tripoli_rules
 
 UNCONVERTED: set[str] = set()
 """Games whose board and hand renderers still write English (a known gap: the Persian scan
@@ -185,6 +189,29 @@ async def test_a_persian_how_to_play_has_no_english_and_turns_after_a_restart(wo
     assert found == {}, found
     await world.click(alice, guide, label=persian.t("guide.previous"))
     assert pages[-2].title in guide.embeds[0].title
+
+
+def test_every_refusal_of_options_in_persian_has_no_english():
+    persian = LANGUAGES["fa"]
+    refusals = [make_rules_refusal("whist"), make_rules_refusal("dutch", players=3)]
+    for message in catalog("en"):
+        if message.id and re.fullmatch(r"([a-z]+\.)?option\.[a-z_]+", str(message.id)):
+            values = {name: 3 for name in placeholders(message.string)}
+            refusals.append(Msg(str(message.id), **values | {"option": "ante"}
+                                if "option" in values else values))
+    assert len(refusals) >= 29  # 27 messages and two refusals
+    for refusal in refusals:
+        text = persian.t("house.unplayable_opened", reason=refusal)
+        assert english_in(text) == set(), text
+
+
+def make_rules_refusal(preset: str, **given: Any) -> Msg:
+    """What a member is told of Tripoli's refusal of ``preset`` (with ``given``)."""
+    with pytest.raises(OptionError) as refused:
+        tripoli_rules.make_rules(preset, **given)
+    reason = unplayable_reason(refused.value, LANGUAGES["fa"])
+    assert isinstance(reason, Msg)
+    return reason
 
 
 def test_the_english_words_scanned_are_real_catalog_words():
