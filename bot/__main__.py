@@ -23,9 +23,13 @@ from bot.app import create_bot
 from bot.config import ConfigError, Settings, load_settings
 from bot.logs import configure_logging  # the one logging setup (no secret in any log)
 
-#: What the bot needs in a channel: see the board, post it, embed it, read button messages.
+#: What the bot needs in a channel: see the board, post it, embed it with its card picture
+#: (an attachment), read button messages, and play a table in a thread of its own
+#: (``thread:True``: create it, post in it). It deletes and edits only its own messages, so
+#: it needs no Manage Messages.
 PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True, read_message_history=True
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True,
+    read_message_history=True, create_public_threads=True, send_messages_in_threads=True,
 )
 
 NO_TOKEN = """\
@@ -41,7 +45,8 @@ To get one:
      (on the "General Information" page) in place of APPLICATION_ID:
      {invite}
      It asks for the scopes bot and applications.commands and the permissions
-     View Channel, Send Messages, Embed Links and Read Message History.
+     View Channel, Send Messages, Embed Links, Attach Files, Read Message History,
+     Create Public Threads and Send Messages in Threads.
 
 No token yet, or just trying Parlour? Run the real bot locally in your browser, no token needed:
   make run                            (in a terminal: it starts the playground by itself)

@@ -41,8 +41,11 @@ def test_without_a_token_it_explains_how_to_get_one(tmp_path):
     assert "DISCORD_TOKEN" in text
     assert "https://discord.com/developers/applications" in text
     assert "scope=bot+applications.commands" in text
-    # View Channel 1<<10, Send Messages 1<<11, Embed Links 1<<14, Read Message History 1<<16
-    assert f"permissions={(1 << 10) + (1 << 11) + (1 << 14) + (1 << 16)}" in text
+    # View Channel 1<<10, Send Messages 1<<11, Embed Links 1<<14, Attach Files 1<<15 (the
+    # board's picture), Read Message History 1<<16, Create Public Threads 1<<35 and Send
+    # Messages in Threads 1<<38 (thread:True); no Manage Messages 1<<13
+    wanted = sum(1 << bit for bit in (10, 11, 14, 15, 16, 35, 38))
+    assert f"permissions={wanted}" in text
     assert "python -m bot playground" in text
     assert not (tmp_path / "data").exists()
 
