@@ -578,11 +578,14 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         Raises
         ------
         Refusal
-            ``not_host``; ``not_seated`` (the target); ``leaving`` (the target already
-            leaves after this deal: nothing changes); ``host`` (the host of a lobby).
+            ``not_host``; ``self`` (a member kicking themself: Leave is their way out, which
+            "I'm back" can take back); ``not_seated`` (the target); ``leaving`` (the target
+            already leaves after this deal: nothing changes); ``host`` (the host of a lobby).
         """
         async with self._changing(table):
             self._require_host(table, member_id, is_manager, "kick")
+            if target_id == member_id:
+                raise Refusal("self", Msg("refusal.kick_self"))
             seat = table.seat_of(target_id)
             if seat is None:
                 raise Refusal("not_seated", Msg("refusal.member_not_seated"))

@@ -255,3 +255,25 @@ async def test_im_back_takes_back_a_leave_but_not_a_kick(world):
     assert refused.value.code == "leaving"
     await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
     assert session.seat(bob) is not None and session.seat(carol) is None
+
+
+@pytest.mark.parametrize("game", ["tripoli", "kalooki"])
+async def test_the_host_cannot_kick_himself_in_the_lobby_or_mid_game(world, game):
+    """Tryout: the host's kick of himself was accepted mid-game and marked him kicked, so
+    "I'm back" could not take it back; it is refused everywhere, pointing to Leave."""
+    alice, bob, carol = world.alice, world.bob, world.carol
+    opened = await world.slash(alice, f"{game} start")
+    board = opened.response
+    for member in (bob, carol):
+        await world.click(member, board, label="Join")
+    table = world.bot.tables.by_channel[world.channel.id]
+    for started in (False, True):
+        if started:
+            await world.click(alice, board, label="Start")
+        seats = [(s.member_id, s.ai, s.leaving, s.left, s.kicked) for s in table.seats]
+        kicked = await world.slash(alice, f"{game} kick", member=alice)
+        assert kicked.response.ephemeral
+        assert kicked.response.content == (
+            "You cannot kick yourself: press Leave to leave the table.")
+        assert [(s.member_id, s.ai, s.leaving, s.left, s.kicked) for s in table.seats] == seats
+        assert table.host_id == alice.id
