@@ -3,7 +3,8 @@
 
 ``grant`` and ``take`` need Manage Server, checked when they run; ``take`` burns the chips
 (the audit is balances + escrow == grants - burns). Their amounts are typed text read
-strictly (ASCII or Persian digits only), so ``1e3`` or ``１２`` is refused with a reason.
+strictly (decimal digits of any script only, full-width ``１２`` too), so ``1e3`` or ``-5`` is
+refused with a reason.
 
 Chips are per server (DESIGN.md §5); an account is created with the starting grant on first
 use. Private answers (your balance, your daily claim, every refusal) are ephemeral; a gift is
@@ -328,8 +329,9 @@ class Chips(commands.Cog):
 
 
 def parse_chips(text: str, lang: Language) -> int | str:
-    """A typed amount of chips (digits only, ASCII or Persian), or the sentence in ``lang``
-    saying why it is not one (``-5``, ``0``, ``1e3``, ``１２`` and ``2**63`` are refused; a
+    """A typed amount of chips (decimal digits of any script, as :func:`parse_amount` of the
+    tables reads them), or the sentence in ``lang`` saying why it is not one (``-5``, ``0``,
+    ``1e3``, ``+3``, ``1_0`` and ``2**63`` are refused; a
     number of more digits than :data:`MAX_CHIPS` is over the limit, not "not a number")."""
     cleaned = ascii_digits(text.strip())
     shown = discord.utils.escape_markdown(cleaned[:20]) or lang.t("refusal.nothing")

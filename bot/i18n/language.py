@@ -15,6 +15,7 @@ in each viewer's language when rendered.
 from __future__ import annotations
 
 import string
+import unicodedata
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -36,13 +37,13 @@ Persian writes ``arabext``)."""
 
 _FORMATTER = string.Formatter()
 
-_LOCAL_DIGITS = str.maketrans("۰۱۲۳۴۵۶۷۸۹٠١٢٣٤٥٦٧٨٩", "01234567890123456789")
-
-
 def ascii_digits(text: str) -> str:
-    """``text`` with Persian and Arabic-Indic digits as ASCII ones (what a Persian keyboard
-    types for an amount); other characters unchanged."""
-    return text.translate(_LOCAL_DIGITS)
+    """``text`` in its compatibility form (NFKC: full-width ``３`` is ``3``) with every
+    Unicode decimal digit as its ASCII one: Persian ``۳``, Arabic-Indic ``٣``, Devanagari
+    ``३`` (what a keyboard of any script types for an amount); other characters unchanged,
+    so ``0x10``, ``1e3``, ``-5``, ``+3``, ``3.0`` and ``1_0`` stay what they are."""
+    return "".join(str(unicodedata.decimal(char)) if unicodedata.decimal(char, None) is not None
+                   else char for char in unicodedata.normalize("NFKC", text))
 
 
 def placeholders(text: str) -> frozenset[str]:

@@ -36,8 +36,9 @@ AMOUNT_DIGITS = 9
 
 
 def parse_amount(text: str) -> int:
-    """Read a typed amount of chips strictly: digits only, ASCII or Persian/Arabic (``abc``,
-    ``-3``, ``1e3``, ``10a`` and ``2.5`` are refused); the game checks the range.
+    """Read a typed amount of chips strictly: decimal digits only, of any script, full-width
+    too (:func:`bot.i18n.language.ascii_digits`; ``abc``, ``-3``, ``+3``, ``1e3``, ``0x10``,
+    ``1_0``, ``10a`` and ``2.5`` are refused); the game checks the range.
 
     Raises
     ------

@@ -17,12 +17,14 @@ import pytest
 from bot.clock import ManualClock
 from bot.config import Settings
 from bot.games import GAMES
+from bot.i18n import ENGLISH
 from bot.runtime import pace
 from bot.runtime.interactions import parse_amount
 from bot.runtime.refs import STALE_MESSAGE, Ref, Refusal
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import Table, TableState
 from bot.store import SqliteStore, StoreError
+from cogs.chips import parse_chips
 from engine.tripoli.phases import Phase
 
 GUILD, CHANNEL = 10, 20
@@ -262,7 +264,8 @@ async def test_refusals_change_nothing(registry, store):
 
 
 @pytest.mark.parametrize(
-    "text", ["abc", "-3", "1e3", "10a", "2.5", "", " ", "３", "+4", "0x5", "۳.5"]
+    "text", ["abc", "-3", "1e3", "10a", "2.5", "", " ", "+4", "0x5", "۳.5", "0x10", "1_0",
+             "+3", "3.0", "-0", "１e３", "－５", "３．０"]
 )
 def test_amounts_are_digits_only(text):
     with pytest.raises(Refusal) as refused:
@@ -270,9 +273,11 @@ def test_amounts_are_digits_only(text):
     assert refused.value.code == "bad_amount"
 
 
-@pytest.mark.parametrize("text", ["۱۲", "١٢", " 12 ", "۱2"])
-def test_persian_and_arabic_digits_are_amounts(text):
+@pytest.mark.parametrize("text", ["۱۲", "١٢", " 12 ", "۱2", "１２", "１2", "१२", "𝟏𝟐"])
+def test_every_scripts_decimal_digits_are_amounts(text):
+    """Persian, Arabic-Indic, full-width, Devanagari, mathematical digits: all decimal."""
     assert parse_amount(text) == 12
+    assert parse_chips(text, ENGLISH) == 12  # /chips reads amounts the same way
 
 
 @pytest.mark.parametrize("text", ["99999999999", "9" * 20, "1" + "0" * 9, "0" * 5000 + "1" * 10])

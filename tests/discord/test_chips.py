@@ -194,7 +194,8 @@ async def test_grant_and_take_need_manage_server_and_keep_the_audit(world):
     assert await world.balances(world.alice, world.bob) == before
 
 
-@pytest.mark.parametrize("amount", ["-5", "0", "1e3", "１２", str(2**63), "2**63", "", "12a"])
+@pytest.mark.parametrize("amount", ["-5", "0", "1e3", "１e２", str(2**63), "2**63", "", "12a",
+                                    "+3", "1_0"])
 @pytest.mark.parametrize("command", ["chips grant", "chips take"])
 async def test_bad_admin_amounts_are_refused_and_nothing_moves(world, command, amount):
     boss = await admin(world)
