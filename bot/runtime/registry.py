@@ -594,13 +594,15 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 raise Refusal("leaving", Msg("refusal.member_leaving", name=name))
             if table.state is TableState.LOBBY and target_id == table.host_id:
                 raise Refusal("host", Msg("refusal.host_kicked"))
-            later = await self._stand_up(table, seat)
+            later = await self._stand_up(table, seat, kicked=True)
             if later:
                 table.seats[seat].kicked = True  # their I'm back does not take it back
             return later
 
-    async def _stand_up(self, table: Table, seat: int) -> bool:
-        """Stand the member of ``seat`` up; True when they leave only after this deal."""
+    async def _stand_up(self, table: Table, seat: int, kicked: bool = False) -> bool:
+        """Stand the member of ``seat`` up (``kicked``: by the host or a moderator, which the
+        stakes policy may settle otherwise than a leave); True when they leave only after
+        this deal."""
         entry = table.seats[seat]
         name = common.short_name(entry.name)
         if table.state is TableState.LOBBY:
@@ -613,13 +615,17 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         spec = self.spec(table)
         if spec.substitutes:
             number = 1 + sum(other.member_id is None for other in table.seats)
-            if entry.member_id is not None:  # what the seat staked stays in the pot
-                table.moves += self.stakes(table).on_leave(table, entry.member_id, 0)
+            if entry.member_id is not None:  # a leave forfeits the stake, a kick returns it
+                moves = self.stakes(table).on_leave(table, entry.member_id, 0, kicked)
+                table.moves += moves
+                back = sum(move.amount for move in moves if move.kind == "settle")
+                if back:
+                    table.note("note.stake_back", name=name, count=back)
             table.seats[seat] = Seat(None, f"AI {number}", ai=True, team=entry.team)
             table.substituted = True
             table.note("note.left_ai", name=name, number=number)
         elif table.game.between_deals:
-            self._remove_seat(table, seat)
+            self._remove_seat(table, seat, kicked)
         else:
             entry.leaving = entry.ai = True
             table.note("note.leaves_after_deal", name=name)
@@ -1042,14 +1048,16 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 log.warning("table %s: an AI move was not saved: %s", table.id, refusal)
             self.schedule_board_edit(table)
 
-    def _remove_seat(self, table: Table, seat: int) -> None:
-        """A seat leaves between deals with its stack (chip games; settled in the commit)."""
+    def _remove_seat(self, table: Table, seat: int, kicked: bool = False) -> None:
+        """A seat leaves between deals with its stack (chip games; settled in the commit);
+        ``kicked`` (or the seat's own mark) when the host stood its member up."""
         entry = table.seats[seat]
         game = table.game
         assert isinstance(game, SeatedForChips), "only chip games remove seats"
         stack = game.remove_seat(seat)
         if entry.member_id is not None:
-            table.moves += self.stakes(table).on_leave(table, entry.member_id, stack)
+            table.moves += self.stakes(table).on_leave(table, entry.member_id, stack,
+                                                        kicked or entry.kicked)
         entry.left, entry.leaving = True, False
         table.note("note.left_with", name=common.short_name(entry.name), count=stack)
 

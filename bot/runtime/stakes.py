@@ -33,8 +33,11 @@ class StakesPolicy(Protocol):
         """A member sits down between deals."""
         ...
 
-    def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
-        """A member's seat leaves the table with ``stack`` chips (chip games)."""
+    def on_leave(
+        self, table: Table, member_id: int, stack: int, kicked: bool = False
+    ) -> list[ChipMove]:
+        """A member's seat leaves the table with ``stack`` chips (chip games); ``kicked``
+        when the host or a moderator stood them up (they did not choose to leave)."""
         ...
 
     def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
@@ -51,7 +54,9 @@ class NoStakes:
     def on_join(self, table: Table, member_id: int) -> list[ChipMove]:
         return []
 
-    def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
+    def on_leave(
+        self, table: Table, member_id: int, stack: int, kicked: bool = False
+    ) -> list[ChipMove]:
         return []
 
     def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
@@ -70,7 +75,9 @@ class BuyIn:
     def on_join(self, table: Table, member_id: int) -> list[ChipMove]:
         return [ChipMove("escrow", member_id, table.buy_in, "buy_in")] if table.ranked else []
 
-    def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
+    def on_leave(
+        self, table: Table, member_id: int, stack: int, kicked: bool = False
+    ) -> list[ChipMove]:
         return [ChipMove("settle", member_id, stack, "leave")] if table.ranked else []
 
     def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
@@ -85,7 +92,9 @@ class Stake:
     """A points game played for a pot, on a ranked table: each member's seat escrows the
     table's stake (``table.buy_in``) at Start, and so does a member who takes an AI seat
     between deals; a member who leaves mid-game forfeits it to the pot (their claim is
-    closed with 0). The pot is ``table.staked``: every stake put in.
+    closed with 0), while a member the host (or a moderator) kicks gets it back in full at
+    the kick (their claim settled with the stake, which leaves the pot). The pot is
+    ``table.staked``: every stake put in and still in.
 
     At the end the winners share the pot: the seats of the best place that a member still
     holds (a team shares its place). The pot is split evenly; its odd chips go one each to
@@ -108,8 +117,15 @@ class Stake:
         table.staked += table.buy_in
         return [ChipMove("escrow", member_id, table.buy_in, "stake")]
 
-    def on_leave(self, table: Table, member_id: int, stack: int) -> list[ChipMove]:
-        return [ChipMove("settle", member_id, 0, "forfeit")] if table.ranked else []
+    def on_leave(
+        self, table: Table, member_id: int, stack: int, kicked: bool = False
+    ) -> list[ChipMove]:
+        if not table.ranked:
+            return []
+        if kicked:
+            table.staked -= table.buy_in
+            return [ChipMove("settle", member_id, table.buy_in, "refund")]
+        return [ChipMove("settle", member_id, 0, "forfeit")]
 
     def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
         if not table.ranked:

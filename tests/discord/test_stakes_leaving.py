@@ -1,0 +1,108 @@
+"""Leaving and kicks at tables played for chips, in simcord: a kicked member did not choose to
+leave and gets the stake back at the kick (a staked Kalooki or Troefcall table) or the stack
+paid out (a Tripoli buy-in table); chips are exact at every step."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.runtime.table import TableState
+
+START, STAKE = 1000, 100
+
+
+async def staked_table(world, game: str):
+    """A started ranked table of ``game`` for a stake of :data:`STAKE`: its board and people
+    (Alice the host, Bob and Carol; Dave too at Troefcall)."""
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    board = (await world.slash(alice, f"{game} start", stake=STAKE)).response
+    if game == "troefcall":
+        joins = ((bob, "Join Team B"), (carol, "Join Team A"), (dave, "Join Team B"))
+    else:
+        joins = ((bob, "Join"), (carol, "Join"))
+    for member, label in joins:
+        await world.click(member, board, label=label)
+    await world.click(alice, board, label="Start")
+    people = (alice, bob, carol) + ((dave,) if game == "troefcall" else ())
+    table = world.bot.tables.by_channel[world.channel.id]
+    assert table.state is TableState.PLAYING and table.ranked
+    return board, table, people
+
+
+async def end_now(world, table) -> None:
+    """``/<game> end now:True`` by the host, then time until the table is closed."""
+    await world.slash(world.alice, f"{table.game_name} end", now=True)
+    for _ in range(50):
+        if world.channel.id not in world.bot.tables.by_channel:
+            break
+        world.clock.advance(600)
+        await world.env.advance_time(600)
+    assert table.state is TableState.OVER
+
+
+@pytest.mark.parametrize("game", ["kalooki", "troefcall"])
+async def test_a_kicked_member_gets_the_stake_back_at_the_kick(world, game):
+    """Tryout: a kick took the member's stake, shared at the end among those who stayed."""
+    _board, table, people = await staked_table(world, game)
+    bob = world.bob
+    assert await world.balances(*people) == [START - STAKE] * len(people)
+    kicked = await world.slash(world.alice, f"{game} kick", member=bob)
+    assert kicked.response.ephemeral and kicked.response.content.startswith("Done: Bob")
+    assert table.seat_of(bob.id) is None
+    others = [member for member in people if member is not bob]
+    assert await world.balances(bob) == [START]  # in full, at once
+    assert await world.balances(*others) == [START - STAKE] * len(others)
+    assert await world.store.table_escrow(table.id) == STAKE * len(others) == table.staked
+    refunds = [entry for entry in await world.store.ledger(world.guild.id, bob.id)
+               if entry.reason == "refund"]
+    assert [entry.delta for entry in refunds] == [STAKE]
+    await world.assert_chips_conserved()
+    shown = next(m for m in world.channel.history() if m.id == table.board_message_id)
+    board_text = str(shown.embeds[0].to_dict())
+    assert "Bob was removed from the table and got their stake of 100 chips back." in board_text
+    await end_now(world, table)  # no winner: every stake still in goes back
+    assert await world.balances(*people) == [START] * len(people)
+    assert await world.store.table_escrow(table.id) == 0
+    assert await world.assert_chips_conserved()
+
+
+async def test_a_leaver_still_forfeits_the_stake(world):
+    """Leaving is the member's choice: the stake stays in the pot (shared when nobody wins)."""
+    _board, table, people = await staked_table(world, "kalooki")
+    alice, bob, carol = people
+    await world.bot.tables.leave(table, bob.id)
+    assert await world.balances(bob) == [START - STAKE]
+    assert await world.store.table_escrow(table.id) == 3 * STAKE
+    await end_now(world, table)
+    assert await world.balances(bob) == [START - STAKE]
+    assert sorted(await world.balances(alice, carol)) == [START + STAKE // 2] * 2
+    assert await world.store.table_escrow(table.id) == 0
+    await world.assert_chips_conserved()
+
+
+async def test_a_kicked_tripoli_member_is_paid_their_stack(world):
+    """A buy-in table pays the kicked member's stack out at the deal's end, as before."""
+    alice, bob, carol = world.alice, world.bob, world.carol
+    board = (await world.slash(alice, "tripoli start", buy_in=60)).response
+    for member in (bob, carol):
+        await world.click(member, board, label="Join")
+    await world.click(alice, board, label="Start")
+    table = world.bot.tables.by_channel[world.channel.id]
+    assert table.ranked and await world.balances(bob) == [START - 60]
+    kicked = await world.slash(alice, "tripoli kick", member=bob)
+    assert kicked.response.content.startswith("Done: Bob leaves after this deal")
+    seat = next(i for i, s in enumerate(table.seats) if s.member_id == bob.id)
+    for _ in range(400):  # nobody plays on: Bob's seat leaves, or the session ends
+        if table.seats[seat].left or table.state is TableState.OVER:
+            break
+        world.clock.advance(60)
+        await world.env.advance_time(60)
+    stack = table.game.stacks[seat] if not table.seats[seat].left else None
+    await end_now(world, table)
+    paid = [entry.delta for entry in await world.store.ledger(world.guild.id, bob.id)
+            if entry.reason in ("leave", "payout")]
+    assert len(paid) == 1 and await world.balances(bob) == [START - 60 + paid[0]]
+    assert stack is None or paid == [stack]
+    assert sum(await world.balances(alice, bob, carol)) == 3 * START
+    assert await world.store.table_escrow(table.id) == 0
+    await world.assert_chips_conserved()
