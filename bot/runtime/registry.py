@@ -475,7 +475,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         smaller team), or between deals of a started table: as a new seat when the game
         allows joins (a ranked chip table escrows the buy-in in the same commit), else in
         an AI seat when the game has substitutes (a staked table escrows the joiner's stake
-        in the same commit).
+        in the same commit). A member seated in a partners lobby who asks for another
+        ``team`` moves to it (no chips move: stakes are taken at Start).
 
         Raises
         ------
@@ -485,8 +486,10 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         """
         spec = self.spec(table)
         async with self._changing(table):
-            if table.seat_of(member_id) is not None:
-                raise Refusal("seated", Msg("refusal.seated"))
+            seat = table.seat_of(member_id)
+            if seat is not None:
+                self._change_team(table, spec, seat, team)
+                return
             table.seen[member_id] = self._now()
             if table.state is TableState.LOBBY:
                 if len(table.seats) >= spec.seats.stop - 1:
@@ -514,6 +517,24 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             else:
                 raise Refusal("no_seat", Msg("refusal.seats_fixed"))
             await self._progress(table)
+
+    def _change_team(self, table: Table, spec: GameSpec, seat: int, team: int | None) -> None:
+        """Move the lobby seat ``seat`` to ``team`` if it has room (pre-set partnerships,
+        rules/troefcall.md §2.1 items 1-2: the partners are chosen in the lobby).
+
+        Raises
+        ------
+        Refusal
+            ``seated`` (not a partners lobby, no team asked, or the seat's own team);
+            ``team_full``.
+        """
+        entry = table.seats[seat]
+        if (table.state is not TableState.LOBBY or team is None or entry.team is None
+                or team == entry.team):
+            raise Refusal("seated", Msg("refusal.seated"))
+        entry.team = _team(spec, team, table.seats)
+        table.note("note.changed_team", name=common.short_name(entry.name),
+                   team=Msg(f"game.{table.game_name}.team.{entry.team}"))
 
     def _add_seat(self, table: Table, spec: GameSpec, member_id: int, name: str) -> None:
         game = table.game

@@ -236,6 +236,32 @@ async def test_lobby_teams_join_and_a_full_team_is_refused(world):
     assert seats == [alice.id, bob.id, carol.id, dave.id]  # partners opposite: 0 + 2, 1 + 3
 
 
+async def test_a_seated_member_changes_team_in_the_lobby_when_it_has_room(world):
+    """Tryout: Dave in Team B clicking "Join Team A" was told he is already seated; he now
+    moves there when it has room (refused, nothing changed, when it is full), and the
+    stakes are taken once, at Start."""
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    session = await open_table(world, alice, (bob, "Join Team B"), (dave, "Join Team B"),
+                               stake=100)
+    assert "Dave" in field(session.board, "Team B (2/2)")
+    moved = await session.click(dave, session.board, label="Join Team A")
+    assert not moved.response.ephemeral  # the lobby is edited
+    assert "Dave" in field(session.board, "Team A (2/2)")
+    assert "Dave moved to Team A." in str(session.board.embeds[0].to_dict())
+    refused = await session.click(bob, session.board, label="Join Team A")
+    assert refused.response.ephemeral and refused.response.content == "Team A is full."
+    refused = await session.click(dave, session.board, label="Join Team A")
+    assert refused.response.ephemeral and "already seated" in refused.response.content
+    assert [s.team for s in session.table.seats] == [0, 1, 0]
+    await session.click(carol, session.board, label="Join Team B")
+    assert await world.balances(alice, bob, carol, dave) == [1000] * 4
+    await session.click(alice, session.board, label="Start")
+    assert await world.balances(alice, bob, carol, dave) == [900] * 4
+    teams = {s.member_id: s.team for s in session.table.seats}
+    assert teams[alice.id] == teams[dave.id] != teams[bob.id] == teams[carol.id]
+    await world.assert_chips_conserved()
+
+
 async def test_random_teams_are_drawn_at_start(world):
     alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
     session = await open_table(world, alice, (bob, "Join"), (carol, "Join"), (dave, "Join"),
