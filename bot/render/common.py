@@ -304,6 +304,15 @@ def game_title(table: TableInfo) -> str:
     return table.lang.t(f"game.{table.spec.name}")
 
 
+def table_kind(table: TableInfo, ranked: str, casual: str) -> Msg:
+    """What the board says the table is: message ``ranked`` or ``casual`` of the game, or
+    ``board.not_rated`` once the AI took a member's seat of a ranked table (its result is
+    not rated; DESIGN.md §7)."""
+    if table.ranked and table.substituted:
+        return Msg("board.not_rated")
+    return Msg(ranked if table.ranked else casual)
+
+
 def team_name(table: TableInfo, team: int) -> str:
     """Team ``team``'s name in the table's language (``"Team A"``)."""
     return table.lang.t(f"game.{table.spec.name}.team.{team}")

@@ -36,6 +36,7 @@ from bot.render.common import (
     seat_label,
     suit,
     table_buttons,
+    table_kind,
     truncate,
     visible,
 )
@@ -380,8 +381,8 @@ def _status(table: TableInfo, view: KalookiTableView) -> str:
     if view.ending and view.phase is not Phase.OVER:
         lines.append(t("kalooki.status.ending"))
     honour = f" · {t('kalooki.board.honour')}" if view.rules.challenges else ""
-    lines.append(t("kalooki.status.kind", kind=Msg("kalooki.ranked" if table.ranked
-                                                    else "kalooki.casual"),
+    lines.append(t("kalooki.status.kind",
+                   kind=table_kind(table, "kalooki.ranked", "kalooki.casual"),
                    rules=preset_name(table.lang, view.rules.name)) + honour)
     return "\n".join(lines)
 

@@ -32,6 +32,7 @@ from bot.render.common import (
     seat_label,
     suit,
     table_buttons,
+    table_kind,
     visible,
 )
 from bot.runtime.components import TableButton, TableSelect
@@ -221,8 +222,8 @@ def _status(table: TableInfo, view: TripoliTableView) -> str:
         lines.append(t("tripoli.status.dealer", name=seat_label(table, view.dealer)))
     if view.ending:
         lines.append(t("tripoli.status.ending"))
-    lines.append(t("tripoli.status.kind", kind=Msg("tripoli.ranked" if table.ranked
-                                                    else "tripoli.casual"),
+    lines.append(t("tripoli.status.kind",
+                   kind=table_kind(table, "tripoli.ranked", "tripoli.casual"),
                    buy_in=chips(lang, table.buy_in), rules=view.rules_name))
     return "\n".join(lines)
 

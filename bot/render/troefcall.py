@@ -34,6 +34,7 @@ from bot.render.common import (
     seat_label,
     suit,
     table_buttons,
+    table_kind,
     team_name,
 )
 from bot.runtime.components import TableButton
@@ -172,7 +173,7 @@ def _status(table: TableInfo, view: TroefcallTableView) -> str:
                    progress=_progress(table.lang, view)))
     if view.ending and view.phase is not Phase.OVER:
         lines.append(t("troefcall.status.ending"))
-    lines.append(t("troefcall.status.ranked" if table.ranked else "troefcall.status.casual"))
+    lines.append(t(table_kind(table, "troefcall.status.ranked", "troefcall.status.casual")))
     return "\n".join(lines)
 
 

@@ -145,6 +145,9 @@ class TableInfo:
     pace
         The table's pace and agreed length, as catalog messages
         (:func:`bot.runtime.pace.describe`).
+    substituted
+        The AI took over a member's seat: the game will not be rated (the stakes still
+        count).
     """
 
     id: str
@@ -158,6 +161,7 @@ class TableInfo:
     seed: bytes = b""
     lang: Language = ENGLISH
     pace: tuple[Msg, ...] = ()
+    substituted: bool = False
 
 
 @dataclass(frozen=True)

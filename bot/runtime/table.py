@@ -252,6 +252,7 @@ class Table:
             seed=self.seed if over else b"",
             lang=lang,
             pace=pace.describe(self.options, spec.counts_deals),
+            substituted=self.substituted,
         )
 
     def seat_of(self, member_id: int) -> int | None:

@@ -106,3 +106,19 @@ async def test_a_kicked_tripoli_member_is_paid_their_stack(world):
     assert sum(await world.balances(alice, bob, carol)) == 3 * START
     assert await world.store.table_escrow(table.id) == 0
     await world.assert_chips_conserved()
+
+
+@pytest.mark.parametrize("game", ["kalooki", "troefcall"])
+async def test_the_board_says_not_rated_once_an_ai_takes_a_seat(world, game):
+    """Tryout: "Ranked" stayed on the board after a member left and the AI took the seat,
+    though the game is then not rated; the board now says so."""
+    _board, table, _people = await staked_table(world, game)
+
+    def status() -> str:
+        shown = next(m for m in world.channel.history() if m.id == table.board_message_id)
+        return str(shown.embeds[0].to_dict())
+
+    assert "Ranked" in status() and "Not rated" not in status()
+    await world.slash(world.alice, f"{game} kick", member=world.bob)
+    assert table.substituted
+    assert "Not rated: an AI took a seat" in status() and "Ranked" not in status()
