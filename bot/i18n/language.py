@@ -35,6 +35,9 @@ DIGITS = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
 """The digits of the numbering systems our languages use by default (Babel/CLDR names:
 Persian writes ``arabext``)."""
 
+GROUPED_KEPT = 4096
+"""Most grouped numbers a language keeps written (chips and points recur; ~0.5 MB at most)."""
+
 _FORMATTER = string.Formatter()
 
 def ascii_digits(text: str) -> str:
@@ -106,6 +109,7 @@ class Language:
         self._plural = catalogs.plural_ids("en")
         self._digits = str.maketrans(DIGITS["latn"], DIGITS.get(
             self._locale.default_numbering_system, DIGITS["latn"]))
+        self._groups: dict[int, str] = {}  # grouped(): the digits of each size written
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
@@ -127,10 +131,16 @@ class Language:
     def grouped(self, value: int, *, signed: bool = False) -> str:
         """An integer with the language's group separator and digits: ``1,234`` /
         ``1.234`` / ``۱٬۲۳۴`` (``signed``: ``+100``, ``-5``). Pass it as a str placeholder."""
-        text = babel.numbers.format_decimal(abs(value), locale=self._locale,
-                                            numbering_system="default")
+        size = abs(value)
+        text = self._groups.get(size)
+        if text is None:  # babel's formatting costs ~100 µs; a board writes dozens
+            text = babel.numbers.format_decimal(size, locale=self._locale,
+                                                numbering_system="default")
+            text = text.translate(self._digits)
+            if len(self._groups) < GROUPED_KEPT:
+                self._groups[size] = text
         sign = "-" if value < 0 else "+" if signed else ""
-        return sign + text.translate(self._digits)
+        return sign + text
 
     def decimal(self, value: float, *, signed: bool = False) -> str:
         """A number with one decimal, in the language's digits and decimal sign: ``12.3`` /

@@ -141,3 +141,14 @@ def test_numbers_are_grouped_as_the_language_groups_them(code, needs, has):
     refusal = lang.t(Msg("refusal.short_of_chips", name="Ann", count=5000, balance=1000))
     assert needs in refusal and has in refusal
     assert needs in lang.t("lobby.ranked_buy_in", count=5000)
+
+
+@pytest.mark.parametrize("code, plain", [
+    ("en", "1,250"), ("it", "1.250"), ("nl", "1.250"), ("fa", "۱٬۲۵۰")])
+def test_a_number_written_again_is_written_the_same_whatever_its_sign(code, plain):
+    """grouped() keeps the digits of each size it wrote; the sign is added each time."""
+    lang = LANGUAGES[code]
+    seen = [lang.grouped(1250), lang.grouped(-1250), lang.grouped(1250, signed=True),
+            lang.grouped(-1250, signed=True), lang.grouped(1250)]
+    assert seen == [plain, f"-{plain}", f"+{plain}", f"-{plain}", plain]
+    assert lang.grouped(0, signed=True) == f"+{lang.number(0)}"
