@@ -121,15 +121,17 @@ class Card(int):
 
     @property
     def rank(self) -> Rank:
-        if self.is_joker:
+        rank = _FACES[self][0]
+        if rank is None:
             raise ValueError("a joker has no rank")
-        return Rank(self._in_packs % 13 + 2)
+        return rank
 
     @property
     def suit(self) -> Suit:
-        if self.is_joker:
+        suit = _FACES[self][1]
+        if suit is None:
             raise ValueError("a joker has no suit")
-        return Suit(self._in_packs % STANDARD_DECK_SIZE // 13)
+        return suit
 
     @property
     def copy(self) -> int:
@@ -157,6 +159,20 @@ class Card(int):
             core_schema.int_schema(ge=0, lt=CARD_IDS),
             serialization=core_schema.plain_serializer_function_ser_schema(int),
         )
+
+
+def _face(card: Card) -> tuple[Rank | None, Suit | None, str]:
+    """A card's rank, suit (None for a joker) and notation, from its id."""
+    if card.is_joker:
+        return None, None, JOKER_LABEL
+    rank = Rank(card._in_packs % 13 + 2)
+    suit = Suit(card._in_packs % STANDARD_DECK_SIZE // 13)
+    return rank, suit, f"{rank.label}{suit.symbol}"
+
+
+_FACES = tuple(_face(Card(card_id)) for card_id in range(CARD_IDS))
+"""Every card id's :func:`_face`, worked out once (games and boards ask for them all the
+time)."""
 
 
 def standard_deck() -> list[Card]:
@@ -207,9 +223,7 @@ def _pack_start(copy: int) -> int:
 def format_card(card: int) -> str:
     """Unicode notation of a card id: ``A♥``, ``10♣``, ``Jkr``."""
     card = Card(card) if not isinstance(card, Card) else card
-    if card.is_joker:
-        return JOKER_LABEL
-    return f"{card.rank.label}{card.suit.symbol}"
+    return _FACES[card][2]
 
 
 _SUIT_CHARS = {"♣": 0, "c": 0, "♦": 1, "d": 1, "♥": 2, "h": 2, "♠": 3, "s": 3}
