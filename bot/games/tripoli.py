@@ -253,7 +253,8 @@ class TripoliAdapter:
         return DECISION_SECONDS[_game(game).phase]
 
     def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action:
-        return choose(_game(game).view(seat), game.legal_actions(seat), rng)
+        view = _game(game).view(seat)
+        return choose(view, view.options, rng)
 
     def board(self, info: TableInfo, game: Game) -> Rendered:
         view = _game(game).public_view()

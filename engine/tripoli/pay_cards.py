@@ -8,6 +8,7 @@ Michigan (:func:`play_takes`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping, Sequence
 
 from engine.cards import Card, Rank, Suit
@@ -51,7 +52,19 @@ def space_labels(rules: TripoliRules, pay_suit: Suit, seq_start: int) -> dict[st
     ----------
     seq_start
         The lowest rank of the deal's sequence (2..12).
+
+    Notes
+    -----
+    Every view of the game asks for these: being a pure function of its arguments, the
+    answers are kept (the last 256 rules, pay suit and sequence met).
     """
+    return dict(_space_labels(rules, pay_suit, seq_start))
+
+
+@functools.lru_cache(maxsize=256)
+def _space_labels(
+    rules: TripoliRules, pay_suit: Suit, seq_start: int
+) -> tuple[tuple[str, str], ...]:
     out = {space: str(card) for space, card in pay_card_spaces(rules, pay_suit)}
     suits = kq_suits(rules, pay_suit)
     kq = "K+Q of one suit" if len(suits) > 1 else f"K{suits[0].symbol}+Q{suits[0].symbol}"
@@ -67,7 +80,7 @@ def space_labels(rules: TripoliRules, pay_suit: Suit, seq_start: int) -> dict[st
     )
     if "POT" in rules.spaces:
         out["POT"] = "poker"
-    return {space: out[space] for space in rules.spaces}
+    return tuple((space, out[space]) for space in rules.spaces)
 
 
 def phase_one_winners(
