@@ -17,6 +17,10 @@ runtime counts a strike) or *optional* (expiry means "declined": no strike, no A
 A rule that waits on time (Kalooki's call window) is a pending decision of the
 :data:`SYSTEM` seat with a delay ``after``; the runtime's scheduler applies its
 ``timeout_action`` when the delay is over. A finished game reports an :class:`Outcome`.
+
+Every game's model derives from :class:`GameState`: it counts the events its log ever
+received (the log keeps only the last ones), so a table can save the log apart, only the
+new events of each change, and it loads without the rules a table derives from its options.
 """
 
 from __future__ import annotations
@@ -25,7 +29,7 @@ import math
 from collections.abc import Sequence
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, ValidationError
+from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, model_validator
 
 from engine.cards import Card
 
@@ -135,6 +139,62 @@ def _whole_range(metadata: Sequence[Any]) -> tuple[int | None, int | None]:
         if getattr(constraint, "lt", None) is not None:
             high = math.ceil(constraint.lt) - 1
     return low, high
+
+
+class GameState(BaseModel):
+    """Base of the games' models: the log's count of events, and loading with given rules.
+
+    A subclass holds its ``rules`` and types its ``log``, and appends to the log only
+    through :meth:`_logged_events`, which keeps what :meth:`kept_log` keeps.
+
+    Attributes
+    ----------
+    log
+        The last events of the session, oldest first (public and private: views filter).
+    logged
+        Events ever appended to the log: the events after the ``n``-th are the log's last
+        ``logged - n`` (while they are fewer than it keeps). 0 in a game saved before it
+        was counted.
+    """
+
+    log: list[Any] = []
+    logged: int = 0
+
+    @classmethod
+    def kept_log(cls, events: list[Any]) -> list[Any]:
+        """The events of ``events`` (oldest first, as appended) that the log keeps; the
+        game's own bound (the last ``LOG_SIZE`` …). Keeping the kept events of a log and
+        of what followed it is keeping those of the whole."""
+        return events
+
+    def _logged_events(self, events: list[Any]) -> None:
+        """Append ``events`` to the log (``self.log``) and count them."""
+        self.log = self.kept_log([*self.log, *events])
+        self.logged += len(events)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _given_rules(cls, data: Any, info: ValidationInfo) -> Any:
+        rules = (info.context or {}).get("rules")
+        if rules is not None and isinstance(data, dict) and "rules" not in data:
+            return {**data, "rules": rules}
+        return data
+
+    @classmethod
+    def load(cls, data: str | bytes, rules: Any = None) -> Self:
+        """Rebuild a game from ``model_dump_json()``, which may leave out ``rules`` (then
+        ``rules`` are the game's) and hold more of the log than it keeps (the events saved
+        apart, oldest first: :meth:`kept_log` keeps its own).
+
+        Raises
+        ------
+        pydantic.ValidationError
+            If ``data`` is not a game of this kind, or leaves out its rules and none are
+            given.
+        """
+        game = cls.model_validate_json(data, context=None if rules is None else {"rules": rules})
+        game.log = cls.kept_log(game.log)
+        return game
 
 
 class Frozen(BaseModel):

@@ -61,6 +61,7 @@ from engine.core import (
     SYSTEM,
     Action,
     Decisions,
+    GameState,
     IllegalAction,
     Option,
     OptionError,
@@ -111,7 +112,7 @@ LOG_SIZE = 60
 Step = Callable[[], list[KalookiEvent]]
 
 
-class KalookiGame(BaseModel):
+class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: GameState is one
     """The whole state of a Kalooki set; mutable, exact JSON snapshot round trip.
 
     Build with :meth:`new` (a real session) or :meth:`from_position` (tests, puzzles).
@@ -157,6 +158,11 @@ class KalookiGame(BaseModel):
     commitment: str | None = None
     decisions: Decisions
     log: list[KalookiEvent] = []
+
+    @classmethod
+    def kept_log(cls, events: list[KalookiEvent]) -> list[KalookiEvent]:
+        """What the log keeps: the last :data:`LOG_SIZE` events."""
+        return events[-LOG_SIZE:]
 
     # ------------------------------------------------------------------ construction
 
@@ -751,7 +757,7 @@ class KalookiGame(BaseModel):
         events = step()
         moved_on = phase != self.phase or deal != self.dealt
         self.decisions.after_step(before, self.to_act, moved_on, actor)
-        self.log = [*self.log, *events][-LOG_SIZE:]
+        self._logged_events(events)
         return events
 
     def _deal(self, deck: list[Card] | None) -> list[KalookiEvent]:

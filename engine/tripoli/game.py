@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit, checked_deck
-from engine.core import Action, Decisions, IllegalAction, Option, Outcome, Pending
+from engine.core import Action, Decisions, GameState, IllegalAction, Option, Outcome, Pending
 from engine.poker import best_five, describe, hand_value
 from engine.tripoli.actions import (
     Auction,
@@ -129,7 +129,7 @@ field read them; all public, §2.10)."""
 SpareStage = Literal["choose", "after_exchange", "after_unsold"]
 
 
-class TripoliGame(BaseModel):
+class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: GameState is one
     """The whole state of a Tripoli session; mutable, exact JSON snapshot round trip.
 
     Build with :meth:`new` (a real session) or :meth:`from_position` (tests, puzzles).
@@ -178,6 +178,12 @@ class TripoliGame(BaseModel):
     log: list[TripoliEvent] = []
     result: dict[int, int] | None = None
     complete: bool = True  # False: the first deal was abandoned (nothing was played out)
+
+    @classmethod
+    def kept_log(cls, events: list[TripoliEvent]) -> list[TripoliEvent]:
+        """What the log keeps: the last :data:`LOG_SIZE` events, and before them the
+        current deal's :data:`SUMMARY_KINDS` events (§2.10)."""
+        return _trimmed(events)
 
     # ------------------------------------------------------------------ construction
 
@@ -685,7 +691,7 @@ class TripoliGame(BaseModel):
         events = step()
         moved_on = phase != self.phase or deal != self.deal_number
         self.decisions.after_step(before, self.to_act, moved_on, actor)
-        self.log = _trimmed([*self.log, *events])
+        self._logged_events(events)
         return events
 
     def _do(self, seat: int, action: Action) -> list[TripoliEvent]:

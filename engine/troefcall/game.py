@@ -35,7 +35,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit, checked_deck
-from engine.core import Action, Decisions, IllegalAction, Option, Outcome, Pending
+from engine.core import Action, Decisions, GameState, IllegalAction, Option, Outcome, Pending
 from engine.troefcall.actions import ClaimRedeal, KapPartij, NameTrump, Play
 from engine.troefcall.events import (
     BaunieCommitted,
@@ -82,7 +82,7 @@ class Trick(BaseModel):
     winner: int | None = None
 
 
-class TroefcallGame(BaseModel):
+class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: GameState is one
     """The whole state of a Troefcall session; mutable, exact JSON snapshot round trip.
 
     Build with :meth:`new` (a real session) or :meth:`from_position` (tests, puzzles).
@@ -121,6 +121,11 @@ class TroefcallGame(BaseModel):
     commitment: str | None = None
     decisions: Decisions
     log: list[TroefcallEvent] = []
+
+    @classmethod
+    def kept_log(cls, events: list[TroefcallEvent]) -> list[TroefcallEvent]:
+        """What the log keeps: the last :data:`LOG_SIZE` events."""
+        return events[-LOG_SIZE:]
 
     # ------------------------------------------------------------------ construction
 
@@ -517,7 +522,7 @@ class TroefcallGame(BaseModel):
         events = step()
         moved_on = phase != self.phase or deal != self.deal_number
         self.decisions.after_step(before, self.to_act, moved_on, actor)
-        self.log = [*self.log, *events][-LOG_SIZE:]
+        self._logged_events(events)
         return events
 
     def _do(self, seat: int, action: Action) -> list[TroefcallEvent]:
