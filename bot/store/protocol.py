@@ -143,11 +143,20 @@ class TableWrite:
         The table and where it is played.
     snapshot
         The table's saved JSON after the change, or None when the table is over (its saved
-        state is deleted).
+        state and log are deleted).
     moves
         The chip movements the change made (buy-ins, stakes, settlements), in order.
     result
         The finished game's record, when the change finished it.
+    log
+        The events the change added to the game's log, a JSON array (oldest first),
+        appended to the table's saved log; None when it added none.
+    logged
+        The game's count of logged events after them (the saved log is read back in its
+        order).
+    log_reset
+        ``log`` replaces the saved log instead (the game's whole log: a new game, or a game
+        saved with its log inside its snapshot).
     """
 
     table_id: str
@@ -156,6 +165,9 @@ class TableWrite:
     snapshot: str | None
     moves: tuple[ChipMove, ...] = ()
     result: GameResult | None = None
+    log: str | None = None
+    logged: int = 0
+    log_reset: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -389,6 +401,10 @@ class Store(Protocol):
 
     async def delete_table(self, table_id: str) -> None:
         """Forget a saved table (no error if unknown)."""
+        ...
+
+    async def load_table_logs(self, shards: Shards | None = None) -> dict[str, list[str]]:
+        """Return the saved tables' logs: table id -> its rows' JSON arrays, oldest first."""
         ...
 
     async def load_tables(self, shards: Shards | None = None) -> list[tuple[str, int, int, str]]:

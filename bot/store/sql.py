@@ -60,6 +60,9 @@ DERIVED_SINCE = 3
 #: Most snapshots one statement saves (five parameters each: far below SQLite's limit).
 SAVES_PER_STATEMENT = 100
 
+#: The migration that adds the tables' logs (``table_logs``), saved apart from the snapshots.
+LOGS_SINCE = 6
+
 #: Longest member name kept for the boards (Discord display names are at most 32).
 MAX_NAME_SHOWN = 64
 
@@ -139,6 +142,7 @@ class SqlStore(ABC):
         self._derives = any(m.version == DERIVED_SINCE for m in self._migrations)
         self._commits: GroupCommit[tuple[TableWrite, datetime]] = GroupCommit(
             self._commit_batch)
+        self._logs = any(m.version == LOGS_SINCE for m in self._migrations)
 
     # -- what a backend provides ------------------------------------------------------------
 
@@ -512,10 +516,11 @@ class SqlStore(ABC):
     async def commit_table(self, write: TableWrite) -> None:
         """Commit one change of a live table whole: its chip moves, its saved state, its result.
 
-        Every escrow and settlement of ``write.moves`` (in order), the snapshot saved (or
-        the saved table deleted when ``write.snapshot`` is None) and the finished game's
-        result are all or nothing: a crash at any moment leaves the balances, the escrow and
-        the saved table agreeing (before the change or after it). The changes of several
+        Every escrow and settlement of ``write.moves`` (in order), the snapshot saved with
+        the log's new events (or the saved table and its log deleted when
+        ``write.snapshot`` is None) and the finished game's result are all or nothing: a
+        crash at any moment leaves the balances, the escrow and the saved table agreeing
+        (before the change or after it). The changes of several
         tables that arrive while one transaction runs are committed together in the next
         (group commit, :class:`~bot.store.group.GroupCommit`), each on its own savepoint
         when it moves chips or records a result; this returns once that transaction
@@ -537,6 +542,10 @@ class SqlStore(ABC):
         checks.snowflake(write.channel_id, "channel_id")
         if write.snapshot is not None:
             checks.text(write.snapshot, "snapshot")
+        if write.log is not None:
+            checks.text(write.log, "log")
+        if type(write.logged) is not int or write.logged < 0:
+            raise ValueError(f"logged must be an int >= 0, got {write.logged!r}")
         for move in write.moves:
             checks.snowflake(move.user_id, "user_id")
             checks.chips(move.amount, allow_zero=move.kind == "settle")
@@ -563,6 +572,8 @@ class SqlStore(ABC):
                 refused = await self._save_snapshots(db, [batch[n] for n in saves])
                 for n in saves:
                     outcomes[n] = refused.get(batch[n][0].table_id)
+                await self._append_logs(db, [batch[n][0] for n in saves
+                                             if outcomes[n] is None])
                 saves.clear()
 
             for number, (write, now) in enumerate(batch):
@@ -601,6 +612,7 @@ class SqlStore(ABC):
             await step(db, write.guild_id, write.table_id, move, now)
         if write.snapshot is None:
             await db.execute("DELETE FROM saved_tables WHERE table_id = ?", (write.table_id,))
+            await self._delete_log(db, write.table_id)
             # the table is over: an empty pool is forgotten with any claim left open
             # (a leaver whose stake stayed in the pot)
             await db.execute(
@@ -611,6 +623,7 @@ class SqlStore(ABC):
             refused = await self._save_snapshots(db, [(write, now)])
             if refused:
                 raise refused[write.table_id]
+            await self._append_logs(db, [write])
         if write.result is not None:
             result_id = await self._record(db, write, write.result, now)
             if self._derives:
@@ -1111,8 +1124,36 @@ class SqlStore(ABC):
         checks.name(table_id, "table_id")
         async def change(db: Connection) -> Any:
             await db.execute("DELETE FROM saved_tables WHERE table_id = ?", (table_id,))
+            await self._delete_log(db, table_id)
 
         return await self._write(change)
+
+    async def load_table_logs(self, shards: Shards | None = None) -> dict[str, list[str]]:
+        """Return the logs of the saved tables (:attr:`TableWrite.log`, appended by each
+        commit): table id -> the JSON arrays of its rows, oldest first; a table without
+        one is left out.
+
+        Parameters
+        ----------
+        shards
+            Only the tables of guilds on these shards; None for every table.
+
+        Raises
+        ------
+        StoreError
+            If the database fails.
+        """
+        if not self._logs:
+            return {}
+        rows = await self._read(
+            "SELECT l.table_id, l.events FROM table_logs AS l"
+            " JOIN saved_tables AS t ON t.table_id = l.table_id"
+            f" WHERE {_on_shards('t.guild_id', shards)} ORDER BY l.table_id, l.upto"
+        )
+        logs: dict[str, list[str]] = {}
+        for table_id, events in rows:
+            logs.setdefault(table_id, []).append(events)
+        return logs
 
     async def load_tables(self, shards: Shards | None = None) -> list[tuple[str, int, int, str]]:
         """Return the saved tables as ``(table_id, guild_id, channel_id, data)``, by table id.
@@ -1341,6 +1382,27 @@ class SqlStore(ABC):
         return {write.table_id: StoreError(f"table {write.table_id} is saved for another"
                                            f" guild than {write.guild_id}")
                 for write, _now in writes if write.table_id not in written}
+
+    async def _append_logs(self, db: Connection, writes: Sequence[TableWrite]) -> None:
+        """Append each change's log events to its table's saved log (or replace it), the
+        rows of ``writes`` (saved snapshots) in one statement."""
+        if not self._logs:
+            return
+        for write in writes:
+            if write.log_reset:
+                await self._delete_log(db, write.table_id)
+        rows = [(w.table_id, w.logged, w.log) for w in writes if w.log is not None]
+        if rows:
+            await db.execute(
+                "INSERT INTO table_logs (table_id, upto, events) VALUES "
+                + ", ".join(["(?, ?, ?)"] * len(rows)),
+                [value for row in rows for value in row],
+            )
+
+    async def _delete_log(self, db: Connection, table_id: str) -> None:
+        """Forget a table's saved log (a schema older than :data:`LOGS_SINCE` keeps none)."""
+        if self._logs:
+            await db.execute("DELETE FROM table_logs WHERE table_id = ?", (table_id,))
 
     async def _record(
         self, db: Connection, write: TableWrite, result: GameResult, now: datetime

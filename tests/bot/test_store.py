@@ -367,6 +367,13 @@ class TestShards:
         assert [t[0] for t in await store.load_tables(Shards((0, 1), 2))] == ["one", "zero"]
         assert [t[0] for t in await store.load_tables()] == ["one", "zero"]
 
+    async def test_a_process_loads_only_its_shards_table_logs(self, store):
+        for table_id, guild in (("zero", self.ON_0), ("one", self.ON_1)):
+            await store.commit_table(TableWrite(table_id, guild, 1, "{}", log=f'["{table_id}"]',
+                                                logged=1))
+        assert await store.load_table_logs(Shards((1,), 2)) == {"one": ['["one"]']}
+        assert await store.load_table_logs() == {"one": ['["one"]'], "zero": ['["zero"]']}
+
     async def test_orphans_of_another_shard_are_never_returned(self, store):
         await store.escrow(self.ON_0, ANN, "zero", 10)
         await store.escrow(self.ON_1, ANN, "one", 20)  # live on the other shard process
@@ -546,6 +553,35 @@ class TestCommitTable:
         assert await store.load_tables() == [("t", GUILD, 7, '{"lobby": true}')]
         assert await store.table_escrow("t") == 0
         assert await books(store) == {BEN: 10, CAT: 2 * START - 10}  # not even an account
+
+    async def test_each_commit_appends_its_log_events_and_a_reset_replaces_them(self, store):
+        await store.commit_table(TableWrite("t", GUILD, 7, "{}", log="[1, 2]", logged=2))
+        await store.commit_table(TableWrite("t", GUILD, 7, "{}"))  # no event: no row
+        await store.commit_table(TableWrite("t", GUILD, 7, "{}", log="[3]", logged=3))
+        assert await store.load_table_logs() == {"t": ["[1, 2]", "[3]"]}
+        await store.commit_table(TableWrite("t", GUILD, 7, "{}", log="[9]", logged=1,
+                                            log_reset=True))  # a new game's whole log
+        assert await store.load_table_logs() == {"t": ["[9]"]}
+        await store.commit_table(TableWrite("t", GUILD, 7, "{}", log_reset=True))
+        assert await store.load_table_logs() == {}
+
+    async def test_a_refused_commit_appends_no_log(self, store):
+        await store.commit_table(TableWrite("t", GUILD, 7, "{}", log="[1]", logged=1))
+        await store.transfer(GUILD, BEN, CAT, START)
+        with pytest.raises(InsufficientChips):
+            await store.commit_table(TableWrite(
+                "t", GUILD, 7, "{}", (ChipMove("escrow", BEN, 100, "buy_in"),), log="[2]",
+                logged=2))
+        assert await store.load_table_logs() == {"t": ["[1]"]}
+        with pytest.raises(ValueError):
+            await store.commit_table(TableWrite("t", GUILD, 7, "{}", log="[2]", logged=-1))
+
+    async def test_the_log_goes_with_the_table(self, store):
+        await store.commit_table(TableWrite("t", GUILD, 7, "{}", log="[1]", logged=1))
+        await store.commit_table(TableWrite("u", GUILD, 8, "{}", log="[1]", logged=1))
+        await store.commit_table(TableWrite("t", GUILD, 7, None))
+        await store.delete_table("u")
+        assert await store.load_table_logs() == {}
 
     async def test_the_payout_the_deletion_and_the_result_are_one_change(self, store):
         moves = tuple(ChipMove("escrow", user, 100, "buy_in") for user in (ANN, BEN))
