@@ -207,10 +207,10 @@ class KalookiAdapter:
     ) -> list[int] | None:
         return None  # seats in the order players sat down, clockwise (§1)
 
-    def load_game(self, data: str, schema: int) -> Game:
+    def load_game(self, data: str, schema: int, rules: Any = None) -> Game:
         if schema > KalookiGame.SCHEMA_VERSION:
             raise ValueError(f"a Kalooki snapshot of schema {schema} is newer than this code")
-        return KalookiGame.model_validate_json(data)
+        return KalookiGame.load(data, rules)
 
     # ------------------------------------------------------------------ drafts
 

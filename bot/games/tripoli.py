@@ -207,10 +207,10 @@ class TripoliAdapter:
     ) -> list[int] | None:
         return None  # seats in the order players sat down (§2.1)
 
-    def load_game(self, data: str, schema: int) -> Game:
+    def load_game(self, data: str, schema: int, rules: Any = None) -> Game:
         if schema > TripoliGame.SCHEMA_VERSION:
             raise ValueError(f"a Tripoli snapshot of schema {schema} is newer than this code")
-        return TripoliGame.model_validate_json(data)
+        return TripoliGame.load(data, rules)
 
     def draft(
         self, game: Game, seat: int, draft: Any, verb: str, arg: str, values: Sequence[str]

@@ -158,10 +158,10 @@ class TroefcallAdapter:
             return None
         return list(draw_partners(seed).seating)
 
-    def load_game(self, data: str, schema: int) -> Game:
+    def load_game(self, data: str, schema: int, rules: Any = None) -> Game:
         if schema > TroefcallGame.SCHEMA_VERSION:
             raise ValueError(f"a Troefcall snapshot of schema {schema} is newer than this code")
-        return TroefcallGame.model_validate_json(data)
+        return TroefcallGame.load(data, rules)
 
     def draft(
         self, game: Game, seat: int, draft: Any, verb: str, arg: str, values: Sequence[str]

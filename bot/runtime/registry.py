@@ -60,8 +60,8 @@ from bot.runtime.publisher import Publisher
 from bot.runtime.refs import STALE, Ref, Refusal, new_table_id
 from bot.runtime.spec import GameAdapter, GameSpec, Rendered
 from bot.runtime.stakes import POLICIES, StakesPolicy
-from bot.runtime.table import Seat, Table, TableState
-from bot.store import GameResult, InsufficientChips, SeatResult, StoreError, TableWrite
+from bot.runtime.table import Saved, Seat, Table, TableState
+from bot.store import GameResult, InsufficientChips, SeatResult, StoreError
 from engine import fairness
 from engine.core import SYSTEM, IllegalAction, Outcome, SeatedForChips
 
@@ -136,9 +136,10 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         logged and skipped.
         """
         shards = self.bot.settings.hosted_shards  # a shard process restores its own only
+        logs = await self.bot.store.load_table_logs(shards)
         for table_id, _guild, _channel, data in await self.bot.store.load_tables(shards):
             try:
-                table = Table.from_snapshot(data, self.games)
+                table = Table.from_snapshot(data, self.games, logs.get(table_id, ()))
             except (ValueError, KeyError, TypeError) as error:
                 log.error("table %s could not be restored: %s", table_id, error)
                 continue
@@ -347,6 +348,21 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         if cached is None or cached[0] != table.options:
             cached = table.spec_cache = (dict(table.options),
                                          self.adapter(table).spec_for(table.options))
+        return cached[1]
+
+    def rules(self, table: Table) -> Any:
+        """The engine rules the game's adapter builds from ``table``'s options, once per
+        table and options (None before the game starts, or when they cannot be played); the
+        snapshot leaves a game's rules out when they are these."""
+        if table.game is None:
+            return None
+        cached = table.rules_cache
+        if cached is None or cached[0] != table.options:
+            try:
+                rules = self.adapter(table).rules(table.options)
+            except ValueError:
+                rules = None
+            cached = table.rules_cache = (dict(table.options), rules)
         return cached[1]
 
     def stakes(self, table: Table) -> StakesPolicy:
@@ -1126,12 +1142,12 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         ``Refusal("store")`` (the member is told to try again). A table that is over is
         forgotten once its last commit succeeded.
 
-        The undo point is the snapshot of the last commit (:attr:`Table.saved`) and the
+        The undo point is the table as its last commit left it (:attr:`Table.saved`) and the
         members' interactions seen until the change began (:meth:`touch` saves none), so a
         change serializes the table once, for its own commit.
         """
         async with table.lock:
-            before = table.saved if table.saved is not None else table.snapshot()
+            before = table.saved or table.undo_point(self.rules(table))
             seen = dict(table.seen)
             table.moves.clear()
             table.result = result = None
@@ -1160,9 +1176,9 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                     await self._after_game(table, result)
                 self._forget(table)
 
-    def _undo(self, table: Table, before: str, seen: dict[int, float]) -> None:
-        """Put ``table`` back as the snapshot ``before`` holds it, with the interactions
-        ``seen`` when the change began."""
+    def _undo(self, table: Table, before: Saved, seen: dict[int, float]) -> None:
+        """Put ``table`` back as ``before`` holds it, with the interactions ``seen`` when
+        the change began."""
         table.restore(before, self.games)
         table.seen = seen
 
@@ -1211,20 +1227,18 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                                     balance=error.balance))
 
     async def _commit(self, table: Table) -> None:
-        """Commit the table's change: its chip moves, its snapshot (deleted once the table is
-        over) and its result, in one store transaction.
+        """Commit the table's change: its chip moves, its snapshot and its log's new events
+        (deleted once the table is over) and its result, in one store transaction
+        (:meth:`Table.write`).
 
         Raises
         ------
         InsufficientChips, StoreError
             When the store refuses or fails; nothing was committed.
         """
-        snapshot = None if table.state is TableState.OVER else table.snapshot()
-        await self.bot.store.commit_table(TableWrite(
-            table.id, table.guild_id, table.channel_id, snapshot, tuple(table.moves),
-            table.result,
-        ))
-        table.saved = snapshot
+        write, saved = table.write(self.rules(table))
+        await self.bot.store.commit_table(write)
+        table.committed(saved)
 
     def _forget(self, table: Table) -> None:
         if self.by_channel.get(table.channel_id) is table:

@@ -236,6 +236,17 @@ class GameAdapter(Protocol):
         options that cannot be played keep the game's own :attr:`spec`."""
         ...
 
+    def rules(self, options: dict[str, Any]) -> Any:
+        """The engine rules :meth:`new_game` plays with ``options`` (a table's snapshot
+        leaves them out of its game's JSON and :meth:`load_game` takes them back).
+
+        Raises
+        ------
+        ValueError
+            When the options cannot be played (the message says why).
+        """
+        ...
+
     def describe_options(self, options: dict[str, Any], lang: Language = ENGLISH) -> str:
         """One line of the lobby: the table's house rules (``"Ante 1 · limit 10"``), in
         ``lang``."""
@@ -262,9 +273,11 @@ class GameAdapter(Protocol):
         order the seating policy chose (e.g. a random draw of the teams)."""
         ...
 
-    def load_game(self, data: str, schema: int) -> Game:
+    def load_game(self, data: str, schema: int, rules: Any = None) -> Game:
         """Rebuild a game from ``game.model_dump_json()`` written by schema version
-        ``schema``.
+        ``schema``, given its ``rules`` when the JSON leaves them out (:meth:`rules` of the
+        table's options); a log longer than the game keeps is cut as the game cuts it
+        (:meth:`engine.core.GameState.load`).
 
         Raises
         ------

@@ -4,7 +4,12 @@ A :class:`Table` is plain data plus its lock; :class:`bot.runtime.registry.Table
 changes it. :meth:`Table.snapshot` / :meth:`Table.from_snapshot` are the JSON saved after
 every change (``store.commit_table``, together with the chips the change moved) and read
 back at start-up. Snapshots carry their own version and the game's schema version; a table
-saved by an earlier release (version 1 or 2) still restores.
+saved by an earlier release (version 1, 2 or 3) still restores.
+
+What a commit writes does not grow with the length of the game: the snapshot leaves out
+the game's log, whose new events each commit appends to the table's saved log instead
+(:meth:`Table.write`), and the game's rules when they are the ones the game's adapter
+builds from the table's options (they are built again at load).
 """
 
 from __future__ import annotations
@@ -14,6 +19,7 @@ import json
 import random
 import secrets
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -21,16 +27,33 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import ENGLISH, Language, Msg
 from bot.runtime import pace
 from bot.runtime.spec import GameAdapter, GameSpec, SeatInfo, TableInfo
-from bot.store import ChipMove, GameResult
+from bot.store import ChipMove, GameResult, TableWrite
 
 if TYPE_CHECKING:
     from bot.render.summary import RatingNote
     from bot.runtime.hands import HandLink
 
-SNAPSHOT_VERSION = 3
-"""Version of :meth:`Table.snapshot`'s JSON. Versions 2 (the game's JSON as an escaped string)
-and 1 (no ``ranked``, no game schema, no teams) are read too; a table saved by a newer
-version is not restored."""
+SNAPSHOT_VERSION = 4
+"""Version of :meth:`Table.snapshot`'s JSON: the game without its log (saved apart) and,
+when ``"rules"`` is ``"options"``, without its rules. Versions 3 (the game with its rules and
+log), 2 (the game's JSON as an escaped string) and 1 (no ``ranked``, no game schema, no
+teams) are read too; a table saved by a newer version is not restored."""
+
+
+@dataclass(frozen=True, slots=True)
+class Saved:
+    """A table as the store holds it after a commit: the undo point of the next change.
+
+    Attributes
+    ----------
+    text
+        Its :meth:`Table.snapshot`.
+    log
+        Its game's log then (not in ``text``; empty in the lobby).
+    """
+
+    text: str
+    log: tuple[Any, ...] = ()
 
 
 class TableState(StrEnum):
@@ -178,10 +201,17 @@ class Table:
     started_at
         POSIX seconds of the Start (the ``minutes`` option counts from it), None in the lobby.
     saved
-        The :meth:`snapshot` text the store holds of the table (set when it is restored and
-        by each commit; not saved): a change whose commit fails is undone to it. None before
-        the first commit, or when something changed outside a change since (a DM hand view
-        sent, a save that failed): the next change then takes its own undo point.
+        The table as the store holds it (set when it is restored and by each commit; not
+        saved): a change whose commit fails is undone to it. None before the first commit,
+        or when something changed outside a change since (a DM hand view sent, a save that
+        failed): the next change then takes its own undo point (:meth:`undo_point`).
+    log_saved
+        ``(game, count)``: the store holds the log of this game object up to its
+        ``count``-th logged event (not saved); None when it holds none of the current
+        game's (the next commit saves its whole log).
+    rules_cache
+        The options and the rules the game's adapter builds for them (not saved; see
+        :meth:`bot.runtime.registry.TableRegistry.rules`).
     """
 
     id: str
@@ -230,7 +260,9 @@ class Table:
     rating: RatingNote | None = field(default=None, repr=False)
     seen: dict[int, float] = field(default_factory=dict)
     started_at: float | None = None
-    saved: str | None = field(default=None, repr=False)
+    saved: Saved | None = field(default=None, repr=False)
+    log_saved: tuple[Any, int] | None = field(default=None, repr=False)
+    rules_cache: tuple[dict[str, Any], Any] | None = field(default=None, repr=False)
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""
@@ -271,9 +303,18 @@ class Table:
         its values (shown in each board's language)."""
         self.notes.append(Msg(key, **params))
 
-    def snapshot(self) -> str:
-        """Everything needed to bring the table back after a restart, as JSON text (the
-        game's own JSON is its ``"game"`` member, an object)."""
+    def snapshot(self, rules: Any = None) -> str:
+        """Everything needed to bring the table back after a restart but its game's log,
+        as JSON text (the game's own JSON is its ``"game"`` member, an object).
+
+        Parameters
+        ----------
+        rules
+            The rules the game's adapter builds from the table's options (None: not known):
+            when they are the game's, the game's JSON leaves them out (``"rules"`` is
+            ``"options"``).
+        """
+        derived = self.game is not None and rules is not None and self.game.rules == rules
         meta = json.dumps({
             "version": SNAPSHOT_VERSION,
             "id": self.id,
@@ -301,34 +342,86 @@ class Table:
             "seen": list(self.seen.items()),
             "started_at": self.started_at,
             "game_schema": None if self.game is None else self.game.SCHEMA_VERSION,
+            "rules": "options" if derived else "game",
         })
-        game = "null" if self.game is None else self.game.model_dump_json()
+        left_out = {"log", "rules"} if derived else {"log"}
+        game = "null" if self.game is None else self.game.model_dump_json(exclude=left_out)
         return f'{meta[:-1]}, "game": {game}}}'  # the game's JSON as it is, not re-escaped
 
-    def restore(self, text: str, games: dict[str, GameAdapter]) -> None:
-        """Put back the state saved in :meth:`snapshot` text, in place (undoing a change
-        that could not be saved); the lock and the running tasks stay."""
-        saved = Table.from_snapshot(text, games)
+    def undo_point(self, rules: Any = None) -> Saved:
+        """The table as it is now, to undo a change to (:meth:`restore`)."""
+        return Saved(self.snapshot(rules), () if self.game is None else tuple(self.game.log))
+
+    def write(self, rules: Any = None) -> tuple[TableWrite, Saved | None]:
+        """The commit of the change in progress (:attr:`moves`, :attr:`result`) and what the
+        store then holds (None once the table is over: its saved state goes).
+
+        The log's events that the store does not hold yet are the write's ``log``: those
+        since the last commit, or the game's whole log (replacing the saved one) for a game
+        whose log the store does not hold (:attr:`log_saved`) or that logged more since than
+        it keeps. ``rules`` as :meth:`snapshot`.
+        """
+        moves, result = tuple(self.moves), self.result
+        if self.state is TableState.OVER:
+            return TableWrite(self.id, self.guild_id, self.channel_id, None, moves, result), None
+        game, log, logged, reset = self.game, None, 0, False
+        if game is not None:
+            logged = game.logged
+            mark = self.log_saved
+            new = (logged - mark[1]) if mark is not None and mark[0] is game else -1
+            reset = not 0 <= new <= len(game.log)
+            events = game.log if reset else game.log[len(game.log) - new:]
+            if events:
+                log = "[" + ",".join(event.model_dump_json() for event in events) + "]"
+        text = self.snapshot(rules)
+        write = TableWrite(self.id, self.guild_id, self.channel_id, text, moves, result,
+                           log, logged, reset)
+        return write, Saved(text, () if game is None else tuple(game.log))
+
+    def committed(self, saved: Saved | None) -> None:
+        """Note that the store holds what :meth:`write` said it would."""
+        self.saved = saved
+        self.log_saved = None if self.game is None else (self.game, self.game.logged)
+
+    def restore(self, saved: Saved, games: dict[str, GameAdapter]) -> None:
+        """Put back the state ``saved`` holds, in place (undoing a change that could not be
+        saved); the lock and the running tasks stay. The store's hold of the log
+        (:attr:`log_saved`) passes to the game put back (the change changed the game in
+        place; it did not replace it)."""
+        held = self.log_saved
+        kept = held is not None and held[0] is self.game
+        table = Table.from_snapshot(saved.text, games)
         for name in _SAVED_FIELDS:
-            setattr(self, name, getattr(saved, name))
-        self.saved = text
+            setattr(self, name, getattr(table, name))
+        if self.game is not None:
+            self.game.log = list(saved.log)
+        self.saved = saved
+        self.log_saved = (self.game, held[1]) if kept and held is not None else None
 
     @classmethod
-    def from_snapshot(cls, text: str, games: dict[str, GameAdapter]) -> Table:
-        """Rebuild a table from :meth:`snapshot`.
+    def from_snapshot(
+        cls, text: str, games: dict[str, GameAdapter], log: Sequence[str] = ()
+    ) -> Table:
+        """Rebuild a table from :meth:`snapshot` and its saved ``log`` (the JSON arrays of
+        :meth:`write`'s logs, oldest first: version 4; older versions hold the log inside).
 
         Raises
         ------
         ValueError
-            For a newer snapshot version, an unknown game or a game schema it cannot read.
+            For a newer snapshot version, an unknown game, a game schema it cannot read, or
+            rules its options no longer make.
         """
         data = json.loads(text)
-        if data.get("version") not in (1, 2, SNAPSHOT_VERSION) or data["game_name"] not in games:
+        version = data.get("version")
+        if version not in (1, 2, 3, SNAPSHOT_VERSION) or data["game_name"] not in games:
             raise ValueError(f"cannot restore table {data.get('id')!r}")
-        game = data["game"]
-        if game is not None and not isinstance(game, str):  # version 3: an object
-            game = json.dumps(game)
         adapter = games[data["game_name"]]
+        game = data["game"]
+        rules = adapter.rules(data["options"]) if data.get("rules") == "options" else None
+        if isinstance(game, dict):  # version 3 on: an object; version 4: its log apart
+            if version == SNAPSHOT_VERSION:
+                game["log"] = [event for events in log for event in json.loads(events)]
+            game = json.dumps(game)
         seats = [Seat(**seat) for seat in data["seats"]]
         table = cls(
             id=data["id"],
@@ -340,7 +433,8 @@ class Table:
             options=data["options"],
             seats=seats,
             state=TableState(data["state"]),
-            game=None if game is None else adapter.load_game(game, data.get("game_schema", 1)),
+            game=None if game is None else adapter.load_game(game, data.get("game_schema", 1),
+                                                             rules),
             seed=bytes.fromhex(data["seed"]),
             board_message_id=data["board_message_id"],
             ending=data["ending"],
@@ -358,7 +452,9 @@ class Table:
             started_at=data.get("started_at"),
         )
         table.notes.extend(Msg.load(note) for note in data["notes"])
-        table.saved = text
+        table.saved = Saved(text, () if table.game is None else tuple(table.game.log))
+        if table.game is not None and version == SNAPSHOT_VERSION:
+            table.log_saved = (table.game, table.game.logged)
         return table
 
 

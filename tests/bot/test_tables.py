@@ -9,6 +9,7 @@ cases/discord-table-faults.md).
 from __future__ import annotations
 
 import asyncio
+import json
 from types import SimpleNamespace
 from typing import Any
 
@@ -429,7 +430,8 @@ async def test_an_idle_lobby_closes_itself(registry):
 async def test_snapshots_round_trip_with_deadlines(registry):
     table = await started(registry, ANN, BEN, CAT)
     table.timeouts[1] = 1
-    restored = Table.from_snapshot(table.snapshot(), registry.games)
+    log = (await registry.bot.store.load_table_logs())[table.id]  # the log, saved apart
+    restored = Table.from_snapshot(table.snapshot(), registry.games, log)
     assert restored.snapshot() == table.snapshot()
     assert restored.deadlines == table.deadlines and restored.timeouts == {1: 1}
     assert restored.game.model_dump_json() == table.game.model_dump_json()
@@ -501,11 +503,12 @@ async def test_a_failed_save_undoes_a_lobby_change_or_next_deal_and_asks_to_retr
     monkeypatch.undo()
     await registry.start(table, ANN, False)
     await finish_deal(registry, table)
-    deal, saved = table.game.deal_number, table.snapshot()
+    deal, saved = table.game.deal_number, (table.snapshot(), table.game.model_dump_json())
     monkeypatch.setattr(store, "commit_table", broken_save)
     with pytest.raises(Refusal) as refused:
         await registry.next_deal(table, ANN, Ref(table.id, "next", None, deal))
-    assert refused.value.code == "store" and table.snapshot() == saved
+    assert refused.value.code == "store"
+    assert (table.snapshot(), table.game.model_dump_json()) == saved  # the log too
     monkeypatch.undo()
     await registry.next_deal(table, ANN, Ref(table.id, "next", None, deal))
     assert table.game.deal_number == deal + 1
@@ -562,3 +565,51 @@ async def test_the_rules_are_built_once_per_table_not_per_decision(registry, mon
     await finish_deal(registry, table)  # a whole deal: dozens of decisions and boards
     registry.render_board(table)
     assert len(built) == before == 1
+
+
+async def test_a_commit_writes_the_change_not_the_game_so_far(registry, store):
+    """The snapshot leaves out the log (each commit appends the change's new events to the
+    saved log) and the rules the options make; a restart brings both back as they were."""
+    table = await started(registry, ANN, BEN, CAT)
+    sizes = []
+    for _deal in range(3):
+        await finish_deal(registry, table)
+        [(_id, _guild, _channel, text)] = await store.load_tables()
+        sizes.append(len(text))
+        deal = table.game.deal_number
+        await registry.next_deal(table, ANN, Ref(table.id, "next", None, deal))
+    saved = json.loads(text)
+    assert saved["rules"] == "options" and not {"log", "rules"} & set(saved["game"])
+    rows = (await store.load_table_logs())[table.id]
+    events = [event for row in rows for event in json.loads(row)]
+    assert len(events) <= table.game.logged and len(table.game.log) < len(events)
+    assert [json.loads(event.model_dump_json()) for event in table.game.log] == events[
+        -len(table.game.log):]
+    assert max(sizes) - min(sizes) < 600  # three deals on, about as many bytes each commit
+    live = table.game.model_dump_json()
+    await registry.close()
+    again = TableRegistry(registry.bot, GAMES)
+    await again.restore()
+    restored = again.by_id[table.id]
+    assert restored.game.model_dump_json() == live
+    assert restored.game.rules == GAMES["tripoli"].rules(table.options)
+    await again.close()
+
+
+async def test_an_undone_change_saves_its_events_with_the_next_commit(registry, store,
+                                                                       monkeypatch):
+    table = await started(registry, ANN, BEN)
+    dealer = table.game.dealer
+    commit = store.commit_table
+    monkeypatch.setattr(store, "commit_table", broken_save)
+    with pytest.raises(Refusal):
+        await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
+    monkeypatch.setattr(store, "commit_table", commit)
+    await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
+    await finish_deal(registry, table)
+    live = table.game.model_dump_json()
+    again = TableRegistry(registry.bot, GAMES)
+    await again.restore()
+    assert again.by_id[table.id].game.model_dump_json() == live
+    await again.close()
+    await registry.close()
