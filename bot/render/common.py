@@ -215,6 +215,20 @@ def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> li
     return buttons
 
 
+def leave_prompt(lang: Language, table_id: str, count: int) -> tuple[str, discord.ui.View]:
+    """The private question Leave asks a member whom leaving costs ``count`` chips (their
+    stake, forfeited to the pot): the sentence and its buttons, Leave (confirmed) and Stay."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(TableButton(Ref(table_id, "leave", arg="sure"),
+                              label=lang.t("button.leave_confirm"),
+                              style=discord.ButtonStyle.danger))
+    view.add_item(TableButton(Ref(table_id, "leave", arg="stay"),
+                              label=lang.t("button.leave_stay"),
+                              style=discord.ButtonStyle.secondary))
+    view.stop()  # released at once, as a Rendered view: the DynamicItems answer the clicks
+    return lang.t("table.leave_confirm", count=count, amount=lang.grouped(count)), view
+
+
 def verify_button(table: TableInfo) -> TableButton:
     """The board's **Verify** button: the deal's whole commitment and how to check it."""
     return TableButton(Ref(table.id, "verify"), label=table.lang.t("button.verify"))

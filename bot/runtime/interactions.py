@@ -137,6 +137,8 @@ class TableInteractions:
             self._require_playing(table)
             await self._private(interaction, embed=self.render_verify(table, member.id).embed)
             return
+        if verb == "leave" and await self._leave_asked(interaction, table, ref):
+            return
         operation = self._table_operation(table, ref, member, is_manager)
         if operation is not None:
             await within_deadline(interaction, operation)
@@ -158,6 +160,46 @@ class TableInteractions:
         await within_deadline(interaction, self.act(table, member.id, ref, values))
         drafted = verb in self.adapter(table).draft_verbs  # only the private view changed
         await self._after_decision(interaction, table, board_changed=not drafted)
+
+    async def _leave_asked(
+        self, interaction: discord.Interaction, table: Table, ref: Ref
+    ) -> bool:
+        """Leave where leaving costs the member chips (the stakes policy's
+        :meth:`~bot.runtime.stakes.StakesPolicy.forfeit`: a stake mid-game) asks first,
+        privately (:func:`bot.render.common.leave_prompt`); its Leave (``arg`` ``sure``)
+        leaves and its Stay (``stay``) changes nothing, each answered by editing the
+        question. False when the click is an ordinary Leave, done as it always was.
+
+        Raises
+        ------
+        Refusal
+            As :meth:`leave` (a confirm clicked after the game ended or after leaving).
+        """
+        lang = self._lang(interaction)
+        member_id = interaction.user.id
+        if ref.arg == "stay":
+            await self._edit_clicked(interaction, content=lang.t("table.leave_stays"))
+            return True
+        cost = self.stakes(table).forfeit(table, member_id)
+        if ref.arg != "sure":
+            if not cost:
+                return False
+            content, view = common.leave_prompt(lang, table.id, cost)
+            await self._private(interaction, content=content, view=view)
+            return True
+        await within_deadline(interaction, self.leave(table, member_id))
+        text = (lang.t("table.left_forfeit", count=cost, amount=lang.grouped(cost)) if cost
+                else lang.t("table.done"))
+        await self._edit_clicked(interaction, content=text)
+        self.schedule_board_edit(table)
+        return True
+
+    async def _edit_clicked(self, interaction: discord.Interaction, *, content: str) -> None:
+        """Answer by replacing the clicked private message with ``content`` (no buttons)."""
+        if interaction.response.is_done():
+            await interaction.edit_original_response(content=content, view=None)
+        else:
+            await interaction.response.edit_message(content=content, view=None)
 
     def _table_operation(
         self, table: Table, ref: Ref, member: discord.abc.User, is_manager: bool

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Protocol
 
-from bot.runtime.table import Table
+from bot.runtime.table import Table, TableState
 from bot.store import ChipMove
 
 
@@ -44,6 +44,11 @@ class StakesPolicy(Protocol):
         """The game is over: what each seat still holds goes back."""
         ...
 
+    def forfeit(self, table: Table, member_id: int) -> int:
+        """Chips ``member_id`` would lose to the table by leaving it now (0: leaving costs
+        nothing, their stack or stake comes back), which Leave asks them to confirm."""
+        ...
+
 
 class NoStakes:
     """Nothing is at stake."""
@@ -61,6 +66,9 @@ class NoStakes:
 
     def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
         return []
+
+    def forfeit(self, table: Table, member_id: int) -> int:
+        return 0
 
 
 class BuyIn:
@@ -86,6 +94,9 @@ class BuyIn:
         return [ChipMove("settle", seat.member_id, stacks[index] or 0, "payout")
                 for index, seat in enumerate(table.seats)
                 if not seat.left and seat.member_id is not None]
+
+    def forfeit(self, table: Table, member_id: int) -> int:
+        return 0  # the stack leaves with its member
 
 
 class Stake:
@@ -126,6 +137,10 @@ class Stake:
             table.staked -= table.buy_in
             return [ChipMove("settle", member_id, table.buy_in, "refund")]
         return [ChipMove("settle", member_id, 0, "forfeit")]
+
+    def forfeit(self, table: Table, member_id: int) -> int:
+        playing = table.state is TableState.PLAYING and table.seat_of(member_id) is not None
+        return table.buy_in if table.ranked and playing else 0
 
     def on_finish(self, table: Table, stacks: Sequence[int | None]) -> list[ChipMove]:
         if not table.ranked:

@@ -29,6 +29,11 @@ async def staked_table(world, game: str):
     return board, table, people
 
 
+def labels_of(message) -> list[str]:
+    """The labels of ``message``'s buttons."""
+    return [child.label for row in message.components for child in row.children]
+
+
 async def end_now(world, table) -> None:
     """``/<game> end now:True`` by the host, then time until the table is closed."""
     await world.slash(world.alice, f"{table.game_name} end", now=True)
@@ -122,3 +127,54 @@ async def test_the_board_says_not_rated_once_an_ai_takes_a_seat(world, game):
     await world.slash(world.alice, f"{game} kick", member=world.bob)
     assert table.substituted
     assert "Not rated: an AI took a seat" in status() and "Ranked" not in status()
+
+
+async def test_leave_at_a_staked_table_asks_first_and_forfeits_only_on_confirm(world):
+    """Tryout: one click on Leave mid-game took the stake with no word to the leaver."""
+    board, table, people = await staked_table(world, "kalooki")
+    _alice, bob, carol = people
+    asked = await world.click(bob, board, label="Leave")
+    assert asked.response.ephemeral
+    assert asked.response.content == (
+        "Leave this game? You forfeit your stake of 100 chips to the pot.")
+    assert table.seat_of(bob.id) is not None and not table.substituted
+    assert await world.balances(*people) == [START - STAKE] * 3
+    stayed = await world.click(bob, asked.response, label="Stay")
+    assert stayed.response.content == "You stay at the table; nothing changed."
+    assert table.seat_of(bob.id) is not None and not table.substituted
+    asked = await world.click(bob, board, label="Leave")
+    left = await world.click(bob, asked.response, label="Leave and forfeit")
+    assert left.response.content == "You left the game; your stake of 100 chips stays in the pot."
+    assert table.seat_of(bob.id) is None and table.substituted
+    assert await world.balances(bob) == [START - STAKE]
+    assert await world.store.table_escrow(table.id) == 3 * STAKE
+    assert "Leave" not in labels_of(left.response)  # the question's buttons are gone
+    late = await world.click(carol, board, label="Leave")  # asked, never answered
+    await end_now(world, table)
+    before = await world.balances(*people)
+    stale = await world.click(carol, late.response, label="Leave and forfeit")
+    assert stale.response.ephemeral and stale.response.content == "This table is closed."
+    assert await world.balances(*people) == before
+    assert await world.store.table_escrow(table.id) == 0
+    await world.assert_chips_conserved()
+
+
+async def test_leave_costing_nothing_is_one_click(world):
+    """The lobby of a staked table (nothing taken yet) and a Tripoli buy-in table mid-deal
+    (the stack is paid out) leave at the first click, as before."""
+    alice, bob, carol = world.alice, world.bob, world.carol
+    board = (await world.slash(alice, "kalooki start", stake=STAKE)).response
+    await world.click(bob, board, label="Join")
+    left = await world.click(bob, board, label="Leave")
+    table = world.bot.tables.by_channel[world.channel.id]
+    assert not left.response.ephemeral and table.seat_of(bob.id) is None
+    await world.click(alice, board, label="Cancel")
+    board = (await world.slash(alice, "tripoli start", buy_in=60)).response
+    for member in (bob, carol):
+        await world.click(member, board, label="Join")
+    await world.click(alice, board, label="Start")
+    table = world.bot.tables.by_channel[world.channel.id]
+    left = await world.click(bob, board, label="Leave")
+    assert not left.response.ephemeral
+    assert table.seats[next(i for i, s in enumerate(table.seats)
+                            if s.member_id == bob.id)].leaving
