@@ -51,7 +51,7 @@ def help_embed(lang: Language, games: list[str],
     for index, field in enumerate(embed.fields):
         embed.set_field_at(index, name=field.name, value=command_text(field.value or "", locale),
                            inline=False)
-    return fit(embed)
+    return fit(embed, lang)
 
 
 class Help(commands.Cog):

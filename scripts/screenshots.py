@@ -407,9 +407,9 @@ async def play(playground: Playground, browser: Browser, out: Path) -> None:
 
 async def play_in(playground: Playground, browser: Browser, out: Path, code: str) -> None:
     """The channel and Alice speak ``code``; Alice opens a table with two AI players and
-    starts it: the lobby and the board are shot."""
+    starts it: the lobby (the page) and the board (just its message) are shot."""
     t = LANGUAGES[code].t
-    title = t("game.tripoli").strip("\u200f")  # without the right-to-left marks
+    title = t("game.tripoli").strip("\u2066\u2067\u2068\u2069")  # without the isolates
     board = BOARD.replace("startsWith('Tripoli')", f"includes({json.dumps(title)})")
     async with playground.turn():
         languages = playground.bot.languages
@@ -427,8 +427,7 @@ async def play_in(playground: Playground, browser: Browser, out: Path, code: str
     await browser.screenshot(out / f"{code}-lobby.png")
     await browser.click(t("button.start"), board)
     await asyncio.sleep(2.5)
-    await browser.scroll_to(board)
-    await browser.screenshot(out / f"{code}-board.png")
+    await browser.shoot(board, out / f"{code}-board.png")
 
 
 async def play_troefcall(playground: Playground, browser: Browser, out: Path) -> None:

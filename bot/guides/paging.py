@@ -49,7 +49,7 @@ def page_message(game: str, index: int, lang: Language = ENGLISH) -> Rendered:
         view.add_item(GuidePageButton(game, min(index + 1, len(pages) - 1),
                                       label=lang.t("guide.next"),
                                       disabled=index == len(pages) - 1))
-    return Rendered(fit(embed), view)
+    return Rendered(fit(embed, lang), view)
 
 
 class GuidePageButton(

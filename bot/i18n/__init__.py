@@ -36,7 +36,10 @@ Message ids are symbolic (``area.what``); the English catalog holds the source t
 and numbers are ``{placeholders}``: ints are written in the language's digits, grouped
 (:meth:`Language.grouped`: ``5,000``, ``5.000``, ``۵٬۰۰۰``), and in a right-to-left language
 every placeholder is a Unicode directional isolate, so a Latin name or a card code keeps its
-order inside Persian.
+order inside Persian, and every line a right-to-left isolate. A renderer puts a list or a
+line of names, cards and amounts together with :meth:`Language.join` (not ``" · ".join``:
+the parts must be isolates to read right to left) and passes its embed through
+``bot.render.common.fit(embed, lang)``, which lays each line out (:meth:`Language.directed`).
 
 Who sees which language (:mod:`bot.i18n.choice`): a member's private views, DMs and refusals
 follow their ``/settings language`` or else their Discord client's locale; a table's board

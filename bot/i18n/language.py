@@ -1,22 +1,36 @@
 """One language as the renderers and cogs use it: its texts, digits and direction.
 
 :class:`Language` looks a message id up in its catalog (falling back to English), fills the
-``{placeholders}``, writes numbers in the language's digits and, for a right-to-left
-language, wraps each str placeholder in a Unicode first-strong isolate (U+2068 … U+2069) so
-that a Latin name or a card code (``10♥``) keeps its own order inside Persian text (numbers
-in Persian digits need none: ``۳/۹`` stays one number; a nested :class:`Msg` is already in
-the language); each
-line of a right-to-left text also starts and ends with a right-to-left mark (U+200F), so
-its ends stay right even where a client lays the line out left to right.
-:class:`Msg` is a text kept for later (a board note, a refusal): an id and its values, shown
-in each viewer's language when rendered.
+``{placeholders}``, writes numbers in the language's digits and lays a right-to-left text out
+right to left (:meth:`Language.directed`). :class:`Msg` is a text kept for later (a board note,
+a refusal): an id and its values, shown in each viewer's language when rendered.
+
+Right to left, by the Unicode bidirectional algorithm (UAX #9): Discord lays each line of a
+message or an embed out in a left-to-right paragraph, whatever its text. A right-to-left mark
+(U+200F) at a line's ends does not change that paragraph's direction; it only stands as one
+more right-to-left letter, so a line that starts with a Latin name or a card code still puts
+them on the left. Each line of a Persian text is therefore a right-to-left isolate, RLI
+(U+2067) … PDI (U+2069): rule X5a gives its content an odd embedding level whatever the
+paragraph's, so its runs are ordered right to left (L1–L2) and its leading name or card sits
+at the right, its trailing full stop at the left (N1–N2: neutrals at an isolate's ends take
+its direction). Inside a line, every name, card code and number (a str placeholder, an item
+of :meth:`Language.join`) is a first-strong isolate, FSI (U+2068) … PDI: to its neighbours it
+is one neutral character (N1 counts an isolate as NI), so ``A♥ ۱۰ · K♥ ۵`` reads as two
+items right to left instead of one Latin run (W7 would make the digits after ``A`` Latin
+and N1 the ``·`` between two Latin runs), and inside it keeps its own order (X5c: a Latin
+name or a card code ``10♥`` left to right). A line that Discord's Markdown starts with a
+marker (``> ``, ``- ``, ``# ``, ``-# ``, ``1. ``) keeps it at the line start, before the
+isolate; an inline code span (``/tripoli rules``) is a left-to-right isolate around its
+backticks (inside them the marks would be part of the command); lines of a code block and
+its fences stay as they are.
 """
 
 from __future__ import annotations
 
+import re
 import string
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
@@ -26,10 +40,18 @@ import babel.numbers
 
 from bot.i18n import catalogs
 
-FIRST_STRONG_ISOLATE = "\u2068"
 LEFT_TO_RIGHT_ISOLATE = "\u2066"
+RIGHT_TO_LEFT_ISOLATE = "\u2067"
+FIRST_STRONG_ISOLATE = "\u2068"
 POP_DIRECTIONAL_ISOLATE = "\u2069"
-RIGHT_TO_LEFT_MARK = "\u200f"
+ISOLATES = LEFT_TO_RIGHT_ISOLATE + RIGHT_TO_LEFT_ISOLATE + FIRST_STRONG_ISOLATE
+"""The isolate initiators (each closed by :data:`POP_DIRECTIONAL_ISOLATE`)."""
+
+_MARKDOWN_MARKER = re.compile(r"(?: {0,3}(?:>>>|>|-#|#{1,3}|[-*+]|[0-9]{1,9}\.)[ \t]+)*")
+"""What Discord's Markdown reads at a line's start: quote, heading, subtext, list item."""
+_FENCE = re.compile(r" {0,3}(?:```|~~~)")
+_CODE_SPAN = re.compile("([\u2066-\u2068]?)(`[^`\n]+`)(\u2069?)")
+"""An inline code span (a slash command, a preset's id), with the isolate around it."""
 
 DIGITS = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
 """The digits of the numbering systems our languages use by default (Babel/CLDR names:
@@ -58,6 +80,64 @@ def placeholders(text: str) -> frozenset[str]:
         For a text that is not a valid format string (an unpaired brace).
     """
     return frozenset(name for _, name, _, _ in _FORMATTER.parse(text) if name)
+
+
+def open_isolates(text: str) -> int:
+    """How many isolates ``text`` opens and does not close (an unmatched PDI closes none)."""
+    depth = 0
+    for char in text:
+        if char in ISOLATES:
+            depth += 1
+        elif char == POP_DIRECTIONAL_ISOLATE and depth:
+            depth -= 1
+    return depth
+
+
+def isolated(text: str) -> bool:
+    """Whether ``text`` is one isolate from end to end (``⁨Alice⁩``, not ``⁨A⁩ · ⁨B⁩``)."""
+    if len(text) < 2 or text[0] not in ISOLATES or text[-1] != POP_DIRECTIONAL_ISOLATE:
+        return False
+    depth = 0
+    for index, char in enumerate(text):
+        if char in ISOLATES:
+            depth += 1
+        elif char == POP_DIRECTIONAL_ISOLATE:
+            depth -= 1
+            if depth == 0:
+                return index == len(text) - 1
+    return False
+
+
+def truncate(text: str, limit: int) -> str:
+    """``text`` cut to at most ``limit`` characters, ending in ``…`` when cut; the
+    directional isolates the cut leaves open are closed within ``limit`` (a cut Persian
+    label still reads right to left and leaves nothing after it in its isolate)."""
+    if len(text) <= limit:
+        return text
+    kept = text[: limit - 1]
+    while len(kept) + 1 + open_isolates(kept) > limit:
+        kept = kept[:-1]
+    return kept + "…" + POP_DIRECTIONAL_ISOLATE * open_isolates(kept)
+
+
+def _isolated_span(span: re.Match[str]) -> str:
+    if span[1] and span[3]:
+        return span[0]
+    return f"{span[1]}{LEFT_TO_RIGHT_ISOLATE}{span[2]}{POP_DIRECTIONAL_ISOLATE}{span[3]}"
+
+
+def _each_line(text: str, initiator: str) -> str:
+    """Every non-empty line of ``text`` that is not one isolate already, as an isolate
+    opened by ``initiator`` (a line that holds isolates, a phrase put together from isolated
+    names and catalog texts, as a right-to-left one when ``initiator`` is first-strong)."""
+    def isolate(line: str) -> str:
+        if not line or isolated(line):
+            return line
+        opened = RIGHT_TO_LEFT_ISOLATE if initiator == FIRST_STRONG_ISOLATE and any(
+            char in ISOLATES for char in line) else initiator
+        return f"{opened}{line}{POP_DIRECTIONAL_ISOLATE}"
+
+    return "\n".join(isolate(line) for line in text.split("\n"))
 
 
 @dataclass(frozen=True)
@@ -156,18 +236,57 @@ class Language:
         return self.t(f"ordinal.{self._locale.ordinal_form(place)}", place=place)
 
     def isolate(self, text: str) -> str:
-        """``text`` as a directional isolate in a right-to-left language (unchanged in a
-        left-to-right one): a Latin name keeps its order inside Persian."""
-        if not (self.rtl and text):
-            return text
-        return f"{FIRST_STRONG_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+        """``text`` as a first-strong isolate in a right-to-left language, line by line
+        (unchanged in a left-to-right one, and where it is one isolate already): a Latin
+        name or a card code keeps its own order inside Persian (module docstring). A line
+        that holds isolates (``⁨Alice⁩: ⁨10♥⁩``, put together in a Persian text) becomes a
+        right-to-left isolate: a first-strong one would skip its isolates, find no letter
+        and lay it out left to right (UAX #9 P2, X5c)."""
+        return _each_line(text, FIRST_STRONG_ISOLATE) if self.rtl else text
 
     def ltr(self, text: str) -> str:
-        """``text`` forced left to right in a right-to-left language: a run of card codes
-        (``10♥ 9♥``), which has no strong letter to take its direction from."""
-        if not (self.rtl and text):
+        """``text`` forced left to right in a right-to-left language: a hexadecimal hash,
+        which would otherwise take its direction from nothing."""
+        return _each_line(text, LEFT_TO_RIGHT_ISOLATE) if self.rtl else text
+
+    def join(self, parts: Iterable[str], separator: str | None = None) -> str:
+        """``parts`` as one list in the language's order (``separator``: the language's
+        ``list.separator``, ``Alice, Bob``): in a right-to-left language each part is an
+        isolate and the list a right-to-left one, so ``Alice، Bob`` and ``A♥ ۱۰ · K♥ ۵``
+        read right to left, also inside a placeholder. ``""`` for no parts."""
+        if separator is None:
+            separator = self._messages.gettext("list.separator")
+        listed = separator.join(self.isolate(part) for part in parts)
+        if not (self.rtl and listed):
+            return listed
+        return f"{RIGHT_TO_LEFT_ISOLATE}{listed}{POP_DIRECTIONAL_ISOLATE}"
+
+    def directed(self, text: str) -> str:
+        """``text`` laid out in the language's direction: in a right-to-left language each
+        line a right-to-left isolate after its Markdown marker (``> ``, ``- ``, ``# ``),
+        except a code block's lines and fences and a line that is one isolate already, and
+        each inline code span (a slash command) a left-to-right one, outside its backticks
+        (module docstring); unchanged in a left-to-right language. Renderers pass every
+        embed text through it (``bot.render.common.fit``), so a line they put together
+        from names, cards and catalog texts reads right to left too."""
+        if not self.rtl:
             return text
-        return f"{LEFT_TO_RIGHT_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+        lines, code = [], False
+        for line in text.split("\n"):
+            if _FENCE.match(line):  # a fence opens or closes a block (both: a block of one line)
+                code ^= bool((line.count("```") + line.count("~~~")) % 2)
+                lines.append(line)
+                continue
+            marker = "" if code else _MARKDOWN_MARKER.match(line).group(0)
+            rest = line[len(marker):]
+            if code or not rest:
+                lines.append(line)
+                continue
+            rest = _CODE_SPAN.sub(_isolated_span, rest)
+            if not isolated(rest):
+                rest = f"{RIGHT_TO_LEFT_ISOLATE}{rest}{POP_DIRECTIONAL_ISOLATE}"
+            lines.append(marker + rest)
+        return "\n".join(lines)
 
     def t(self, key: str | Msg, /, **params: Any) -> str:
         """The text of message ``key`` (or of a :class:`Msg`) with its placeholders filled.
@@ -188,20 +307,11 @@ class Language:
         else:
             text = self._messages.gettext(key)
         text = text.format(**{name: self._value(value) for name, value in params.items()})
-        return self._directed(text)
-
-    def _directed(self, text: str) -> str:
-        """A right-to-left text with a right-to-left mark at both ends of each line, so a
-        client that lays every line out left to right (Discord's embeds) still keeps a line's
-        leading number and trailing punctuation at the Persian ends."""
-        if not self.rtl:
-            return text
-        line_break = f"{RIGHT_TO_LEFT_MARK}\n{RIGHT_TO_LEFT_MARK}"
-        return f"{RIGHT_TO_LEFT_MARK}{text.replace(chr(10), line_break)}{RIGHT_TO_LEFT_MARK}"
+        return self.directed(text)
 
     def _value(self, value: Any) -> str:
         if isinstance(value, Msg):
-            return self.t(value)  # already in this language's direction
+            return self.t(value)  # already in this language's direction, line by line
         if isinstance(value, bool):
             value = str(value)
         elif isinstance(value, int):  # a quantity: chips, points, seconds

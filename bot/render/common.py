@@ -22,6 +22,7 @@ import discord
 
 from bot.i18n import Language, Msg
 from bot.i18n.commands import board_locale, command_text
+from bot.i18n.language import truncate
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
 from bot.runtime.spec import Rendered, TableInfo
@@ -47,11 +48,6 @@ SHORT_HASH = 12
 """Hex digits of a commitment the board shows (the whole one is behind **Verify**)."""
 
 
-def truncate(text: str, limit: int) -> str:
-    """``text`` cut to at most ``limit`` characters, ending in ``…`` when cut."""
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
 TEXT_PRESENTATION = "\ufe0e"
 """Variation selector 15: show the character before it as text, not as an emoji."""
 
@@ -73,9 +69,10 @@ def card(card_id: int) -> str:
     return f"**{card_label(card_id)}**"
 
 
-def cards(card_ids: Sequence[int]) -> str:
-    """Several cards, space-separated; ``–`` for none."""
-    return " ".join(card(c) for c in card_ids) or "–"
+def cards(card_ids: Sequence[int], lang: Language) -> str:
+    """Several cards, space-separated, in ``lang``'s order (:meth:`Language.join`: right to
+    left in Persian); ``–`` for none."""
+    return lang.join((card(c) for c in card_ids), " ") or "–"
 
 
 def suit(of: Suit) -> str:
@@ -83,14 +80,14 @@ def suit(of: Suit) -> str:
     return visible(of.symbol)
 
 
-def by_suit(hand_cards: Sequence[int]) -> str:
-    """A hand as lines, one per suit it holds (♣ ♦ ♥ ♠): the suit, then its cards in order;
-    empty for no cards."""
+def by_suit(hand_cards: Sequence[int], lang: Language) -> str:
+    """A hand as lines, one per suit it holds (♣ ♦ ♥ ♠): the suit, then its cards in order
+    (in ``lang``'s order, :meth:`Language.join`); empty for no cards."""
     lines = []
     for of in Suit:
         of_suit = [c for c in hand_cards if Card(c).suit == of]
         if of_suit:
-            lines.append(f"{suit(of)} " + " ".join(card(c) for c in of_suit))
+            lines.append(lang.join([suit(of), *(card(c) for c in of_suit)], " "))
     return "\n".join(lines)
 
 
@@ -111,18 +108,21 @@ def _embed_size(embed: discord.Embed) -> int:
     return len(embed)
 
 
-def fit(embed: discord.Embed) -> discord.Embed:
-    """Cut ``embed`` in place to Discord's limits (trailing fields go first); returns it."""
+def fit(embed: discord.Embed, lang: Language) -> discord.Embed:
+    """Lay ``embed``'s texts out in ``lang``'s direction (:meth:`Language.directed`: each
+    line of a Persian title, description, field and footer reads right to left) and cut
+    it to Discord's limits (trailing fields go first), in place; returns it."""
     if embed.title:
-        embed.title = truncate(embed.title, TITLE_MAX)
+        embed.title = truncate(lang.directed(embed.title), TITLE_MAX)
     if embed.description:
-        embed.description = truncate(embed.description, DESCRIPTION_MAX)
+        embed.description = truncate(lang.directed(embed.description), DESCRIPTION_MAX)
     if embed.footer.text:
-        embed.set_footer(text=truncate(embed.footer.text, FOOTER_MAX))
+        embed.set_footer(text=truncate(lang.directed(embed.footer.text), FOOTER_MAX),
+                         icon_url=embed.footer.icon_url)
     fields = [
         (
-            truncate(f.name or "\u200b", FIELD_NAME_MAX),
-            truncate(f.value or "\u200b", FIELD_VALUE_MAX),
+            truncate(lang.directed(f.name or "\u200b"), FIELD_NAME_MAX),
+            truncate(lang.directed(f.value or "\u200b"), FIELD_VALUE_MAX),
             f.inline,
         )
         for f in embed.fields[:FIELDS_MAX]
@@ -242,7 +242,7 @@ def hex_groups(text: str) -> str:
 
 def pace_line(table: TableInfo) -> str:
     """The table's pace and agreed length in one line, in the table's language."""
-    return " · ".join(table.lang.t(part) for part in table.pace)
+    return table.lang.join((table.lang.t(part) for part in table.pace), " · ")
 
 
 def board_footer(embed: discord.Embed, table: TableInfo, shuffle: str,
@@ -291,13 +291,13 @@ def verify(table: TableInfo, commitment: str | None, shuffle: int | None) -> Ren
     embed = discord.Embed(title=t("verify.title", table=table.id), colour=COLOUR)
     if commitment is None or shuffle is None:
         embed.description = t("verify.no_shuffle")
-        return Rendered(fit(embed), None)
+        return Rendered(fit(embed, table.lang), None)
     embed.description = t("verify.committed", shuffle=shuffle) + f"\n```\n{commitment}\n```"
     embed.add_field(name=t("verify.how_name"), value=t("verify.how"), inline=False)
     embed.add_field(name=t("verify.check_name"), inline=False, value="\n".join((
         t("verify.check"), CHECK_SNIPPET.format(shuffle=shuffle),
         t("verify.check_deck", code=table.spec.deck_code.format(shuffle=shuffle)))))
-    return Rendered(fit(embed), None)
+    return Rendered(fit(embed, table.lang), None)
 
 
 def deadline_line(table: TableInfo, seats: Sequence[int]) -> str:
@@ -417,7 +417,7 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
         ("cancel", discord.ButtonStyle.danger),
     ):
         view.add_item(TableButton(Ref(table.id, verb), label=t(f"button.{verb}"), style=style))
-    return Rendered(fit(embed), view)
+    return Rendered(fit(embed, table.lang), view)
 
 
 def notes(table: TableInfo) -> str:
@@ -438,4 +438,4 @@ def closed(table: TableInfo, text: str) -> Rendered:
     embed = discord.Embed(title=table.lang.t("table.title", game=Msg(f"game.{table.spec.name}"),
                                              table=table.id),
                           description=text, colour=COLOUR)
-    return Rendered(fit(embed), None)
+    return Rendered(fit(embed, table.lang), None)

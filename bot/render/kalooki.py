@@ -210,17 +210,19 @@ def seconds(lang: Language, value: float) -> str:
     return lang.number(int(value)) if float(value).is_integer() else lang.decimal(value)
 
 
-def meld_text(meld: m.Meld) -> str:
-    """A combination in compact notation: ``m2 9♦–K♦`` (a four; ``Jkr=J♦`` for each joker)
-    or ``m1 7♣ 7♥ Jkr`` (a three)."""
+def meld_text(meld: m.Meld, lang: Language) -> str:
+    """A combination in compact notation, in ``lang``'s order (:meth:`Language.join`):
+    ``m2 9♦–K♦`` (a four; ``Jkr=J♦`` for each joker) or ``m1 7♣ 7♥ Jkr`` (a three)."""
     if meld.kind == "three":
-        return f"`{meld.id}` {cards(meld.cards)}"
+        return lang.join([f"`{meld.id}`", cards(meld.cards, lang)], " ")
     assert meld.suit is not None
     mark = suit(meld.suit)
-    text = f"`{meld.id}` **{m.rank_label(meld.low)}{mark}–{m.rank_label(meld.high)}{mark}**"
+    parts = [f"`{meld.id}`", f"**{m.rank_label(meld.low)}{mark}–{m.rank_label(meld.high)}{mark}**"]
     jokers = [m.rank_label(v) + mark
               for c, v in zip(meld.cards, meld.represents(), strict=True) if c.is_joker]
-    return text + (f" (Jkr={', '.join(jokers)})" if jokers else "")
+    if jokers:
+        parts.append(f"(Jkr={', '.join(jokers)})")
+    return lang.join(parts, " ")
 
 
 def _meld_label(table: TableInfo, meld: m.Meld) -> str:
@@ -261,13 +263,15 @@ def _event(table: TableInfo, event: KalookiEvent) -> str:
                      limit=limit, score=score)
         case ev.LaidDown(seat=seat, melds=new, contract=first):
             return t("kalooki.log.laid_contract" if first else "kalooki.log.laid_more",
-                     name=name(seat), melds=" · ".join(meld_text(x) for x in new))
+                     name=name(seat),
+                     melds=table.lang.join((meld_text(x, table.lang) for x in new), " · "))
         case ev.LaidOff(seat=seat, card=off, meld=meld):
             return t("kalooki.log.laid_off", name=name(seat), card=card(off),
-                     meld=meld_text(meld))
+                     meld=meld_text(meld, table.lang))
         case ev.JokerExchanged(seat=seat, card=put, meld=meld, to=to):
             return t("kalooki.log.exchanged", name=name(seat), card=card(put),
-                     where=Msg(f"kalooki.joker_to.{to}"), meld=meld_text(meld))
+                     where=Msg(f"kalooki.joker_to.{to}"),
+                     meld=meld_text(meld, table.lang))
         case ev.Discarded(seat=seat, card=thrown):
             return t("kalooki.log.discards", name=name(seat), card=card(thrown))
         case ev.TurnEnded(seat=seat):
@@ -285,7 +289,7 @@ def _event(table: TableInfo, event: KalookiEvent) -> str:
         case ev.WentOut(seat=seat):
             return t("kalooki.log.out", name=name(seat))
         case ev.DealScored(deal_number=n, penalties=penalties):
-            scored = t("list.separator").join(
+            scored = table.lang.join(
                 t("kalooki.log.penalty", name=name(s), points=p)
                 for s, p in penalties.items() if p)
             return t("kalooki.log.scored", deal=n,
@@ -318,7 +322,7 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
     embed = discord.Embed(title=title, description=_status(table, view), colour=COLOUR)
     embed.add_field(name=t("kalooki.field.players"), value=_players(table, view), inline=False)
     for owner in range(len(view.hand_sizes)):
-        own = [meld_text(x) for x in view.melds if x.owner == owner]
+        own = [meld_text(x, table.lang) for x in view.melds if x.owner == owner]
         if own:
             embed.add_field(name=t("kalooki.field.combinations", name=seat_label(table, owner)),
                             value=truncate("\n".join(own), 1024), inline=False)
@@ -328,7 +332,7 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
         embed.add_field(name=t("kalooki.field.log"),
                         value=truncate("\n".join(lines[-LOG_LINES:]), 1024), inline=False)
     board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
-    return Rendered(fit(embed), None if over else _board_view(table, view, calls),
+    return Rendered(fit(embed, table.lang), None if over else _board_view(table, view, calls),
                     images.board_picture(view))
 
 
@@ -347,7 +351,7 @@ def _status(table: TableInfo, view: KalookiTableView) -> str:
     window = view.window
     match view.phase:
         case Phase.WINDOW if window.card is not None:
-            callers = t("list.separator").join(seat_label(table, s) for s in window.callers)
+            callers = table.lang.join(seat_label(table, s) for s in window.callers)
             lines.append(t("kalooki.status.window", card=card(window.card), callers=callers,
                            name=turn))
             if deadline := deadline_line(table, [SYSTEM]):
@@ -391,7 +395,8 @@ def _players(table: TableInfo, view: KalookiTableView) -> str:
     t = table.lang.t
     lines = []
     for seat in range(len(view.hand_sizes)):
-        parts = [f"{'▶ ' if seat == view.turn else ''}**{seat_label(table, seat)}**"]
+        name = table.lang.isolate(seat_label(table, seat))
+        parts = [f"{'▶ ' if seat == view.turn else ''}**{name}**"]
         if view.phase not in (Phase.BETWEEN_DEALS, Phase.OVER):
             if seat in view.sitting_out:
                 parts.append(t("kalooki.board.sits_out", points=view.sitting_out[seat]))
@@ -406,7 +411,7 @@ def _players(table: TableInfo, view: KalookiTableView) -> str:
             parts.append(t("kalooki.mark.dealer"))
         if table.seats[seat].leaving:
             parts.append(t("kalooki.mark.leaving"))
-        lines.append(" · ".join(parts))
+        lines.append(table.lang.join(parts, " · "))
     return "\n".join(lines)
 
 
@@ -421,9 +426,10 @@ def deal_summary(table: TableInfo, view: KalookiTableView) -> DealSummary | None
     lines = [_event(table, e) for e in events if isinstance(e, ev.WentOut | ev.DealVoid)]
     if not any(isinstance(e, ev.WentOut) for e in events):
         lines.append(t("kalooki.summary.nobody_out"))
-    lines.append(t("kalooki.summary.totals", totals=" · ".join(
-        f"{seat_label(table, s)} {table.lang.grouped(total)}"
-        for s, total in sorted(scored.totals.items()))))
+    lang = table.lang
+    lines.append(t("kalooki.summary.totals", totals=lang.join((
+        lang.join([seat_label(table, s), lang.grouped(total)], " ")
+        for s, total in sorted(scored.totals.items())), " · ")))
     deltas = tuple((seat_label(table, s), points) for s, points in sorted(scored.penalties.items()))
     return DealSummary(t("kalooki.summary.title", deal=scored.deal_number), tuple(lines),
                        deltas, "penalty_point")
@@ -484,12 +490,13 @@ def hand(table: TableInfo, view: KalookiSeatView, draft: Draft, problem: str | N
              t("kalooki.points", points=public.totals[view.seat])]
     if public.contract is not None:
         facts.insert(0, t("kalooki.hand.contract", contract=_words(table.lang, public.contract)))
-    embed.add_field(name=t("kalooki.field.you"), value=" · ".join(facts), inline=False)
+    embed.add_field(name=t("kalooki.field.you"), value=table.lang.join(facts, " · "),
+                    inline=False)
     embed.add_field(name=t("kalooki.field.now"), value=_hand_status(table, view), inline=False)
     embed.set_footer(text=t("kalooki.hand.footer", button=Msg("button.hand")))
     picture = images.hand_picture(view, tuple(int(c) for c in draft.free(view.hand)),
                                   draft.picked, tuple(cs for _, cs in draft.groups))
-    return Rendered(fit(embed), _hand_view(table, view, draft), picture)
+    return Rendered(fit(embed, table.lang), _hand_view(table, view, draft), picture)
 
 
 def _hand_lines(lang: Language, hand_cards: Sequence[Card], staged: set[int],
@@ -502,8 +509,8 @@ def _hand_lines(lang: Language, hand_cards: Sequence[Card], staged: set[int],
                                     and c.suit == of)]
         if row:
             head = suit(of) if of is not None else lang.t("kalooki.jokers")
-            text = " ".join(f"__{card(c)}__" if c in picked else card(c) for c in row)
-            lines.append(f"{head} {text}")
+            lines.append(lang.join(
+                [head, *(f"__{card(c)}__" if c in picked else card(c) for c in row)], " "))
     return "\n".join(lines)
 
 
@@ -512,10 +519,10 @@ def _draft_text(lang: Language, view: KalookiSeatView, draft: Draft,
     t = lang.t
     lines = []
     if draft.picked:
-        lines.append(t("kalooki.draft.picked", cards=cards(draft.picked)))
+        lines.append(t("kalooki.draft.picked", cards=cards(draft.picked, lang)))
     for i, (kind, ids) in enumerate(draft.groups, start=1):
         lines.append(t("kalooki.draft.group", number=i, kind=Msg(f"kalooki.kind.{kind}"),
-                       cards=cards(ids)))
+                       cards=cards(ids, lang)))
     contract = view.table.contract
     if draft.groups and contract is not None and not view.table.laid_down[view.seat]:
         threes = sum(k == "three" for k, _ in draft.groups)
@@ -736,4 +743,4 @@ def rules_card(rules: KalookiRules, source: str, lang: Language = ENGLISH) -> Re
     ]
     embed.add_field(name=t("kalooki.rules.table_field"),
                     value="\n".join(f"• {visible(f)}" for f in facts if f), inline=False)
-    return Rendered(fit(embed), None)
+    return Rendered(fit(embed, lang), None)

@@ -67,7 +67,7 @@ def board(adapter: GameAdapter, table: TableInfo, game: Game, note: RatingNote |
     if game.is_over and game.outcome is not None:
         ended = final(table, rendered.embed, game.outcome, note or RatingNote(unrated="unknown"))
         return Rendered(ended.embed, ended.view, rendered.picture)
-    return Rendered(fit(rendered.embed), rendered.view, rendered.picture)
+    return Rendered(fit(rendered.embed, table.lang), rendered.view, rendered.picture)
 
 
 def _at_top(embed: discord.Embed, index: int, name: str, value: str) -> None:
@@ -78,8 +78,9 @@ def _at_top(embed: discord.Embed, index: int, name: str, value: str) -> None:
 def add_deal(table: TableInfo, embed: discord.Embed, summary: DealSummary) -> None:
     """Add the deal's summary to a board, as its second field (after the game's first, the
     spaces or the players), so that trimming a long board drops the log first."""
-    changes = " · ".join(f"{who} **{table.lang.grouped(delta, signed=True)}**"
-                         for who, delta in summary.deltas)
+    lang = table.lang
+    changes = lang.join((lang.join([who, f"**{lang.grouped(delta, signed=True)}**"], " ")
+                         for who, delta in summary.deltas), " · ")
     lines = [*summary.lines,
              table.lang.t(f"summary.changes.{summary.unit}", changes=changes or "–")]
     _at_top(embed, 1, summary.title, "\n".join(lines))
@@ -94,7 +95,7 @@ def standings(table: TableInfo, outcome: Outcome) -> str:
     for place, group in enumerate(outcome.places, start=1):
         team = next((k for k, seats in enumerate(outcome.teams) if set(group) <= set(seats)),
                     None)
-        names = " & ".join(seat_label(table, seat) for seat in group)
+        names = table.lang.join((seat_label(table, seat) for seat in group), " & ")
         if team is not None and team < len(table.spec.teams):
             label = t("summary.team", team=team_name(table, team), names=names)
             won = t("summary.team_winner", team=team_name(table, team), names=names)
@@ -137,4 +138,4 @@ def final(table: TableInfo, embed: discord.Embed, outcome: Outcome, note: Rating
         custom_id=record_id(table.spec.name), label=t("button.record"),
         style=discord.ButtonStyle.secondary)
     view.add_item(record)
-    return Rendered(fit(embed), view)
+    return Rendered(fit(embed, table.lang), view)

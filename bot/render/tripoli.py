@@ -178,14 +178,14 @@ def board(
         embed.add_field(name=t("tripoli.field.log"), value="\n".join(lines[-LOG_LINES:]),
                         inline=False)
     board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
-    return Rendered(fit(embed), None if over else _board_view(table, view, decisions),
+    return Rendered(fit(embed, table.lang), None if over else _board_view(table, view, decisions),
                     images.board_picture(view, _pay_suit_named(view)))
 
 
 def _status(table: TableInfo, view: TripoliTableView) -> str:
     t, lang = table.lang.t, table.lang
     lines = [f"**{t('tripoli.phase.' + PHASE_KEYS[view.phase])}**"]
-    waiting = t("list.separator").join(seat_label(table, s) for s in view.to_act)
+    waiting = lang.join(seat_label(table, s) for s in view.to_act)
     match view.phase:
         case Phase.SPARE:
             lines.append(t(f"tripoli.status.spare.{view.spare_stage or 'choose'}",
@@ -274,14 +274,14 @@ def _board_spaces(lang: Language, view: TripoliTableView) -> str:
         label = view.space_labels.get(space, space)
         if space in singles:
             name = space if label == space else f"{space}→{label}"
-            line.append(f"{visible(name)} **{lang.grouped(amount)}**")
+            line.append(lang.join([visible(name), f"**{lang.grouped(amount)}**"], " "))
         else:
-            others.append(f"{space_name(lang, space)} **{lang.grouped(amount)}** — "
-                          f"{space_label(lang, view, space)}")
-    spaces = "\n".join([" · ".join(line), *others])
+            others.append(f"{lang.isolate(space_name(lang, space))} **{lang.grouped(amount)}**"
+                          f" — {space_label(lang, view, space)}")
+    spaces = "\n".join([lang.join(line, " · "), *others])
     if view.leftover_pots:
-        spaces += "\n" + lang.t("tripoli.board.leftover_pots", pots=lang.t(
-            "list.separator").join(lang.grouped(p) for p in view.leftover_pots))
+        spaces += "\n" + lang.t("tripoli.board.leftover_pots", pots=lang.join(
+            lang.grouped(p) for p in view.leftover_pots))
     return spaces
 
 
@@ -295,7 +295,8 @@ def _players(table: TableInfo, view: TripoliTableView) -> str:
         if stack is None:
             lines.append(t("tripoli.player.left", name=name))
             continue
-        parts = [f"{'▶ ' if seat in view.to_act else ''}**{name}**", chips(lang, stack)]
+        parts = [f"{'▶ ' if seat in view.to_act else ''}**{lang.isolate(name)}**",
+                 chips(lang, stack)]
         if seat == view.dealer:
             parts.append(t("tripoli.mark.dealer"))
         if seat in view.hand_sizes:
@@ -310,7 +311,7 @@ def _players(table: TableInfo, view: TripoliTableView) -> str:
             parts.append(t("tripoli.mark.out"))
         if table.seats[seat].leaving:
             parts.append(t("tripoli.mark.leaving"))
-        lines.append(" · ".join(parts))
+        lines.append(lang.join(parts, " · "))
     return "\n".join(lines)
 
 
@@ -365,7 +366,7 @@ def poker_hand(lang: Language, shown: Sequence[Card], others: Sequence[Sequence[
         text = lang.t(f"tripoli.poker.{hand.category.name.lower()}", rank=ranks[0])
     count = poker.kickers_deciding(value, [hand_value([int(c) for c in o]) for o in others])
     if count:
-        kickers = lang.t("list.separator").join(_rank(lang, r) for r in hand.kickers[:count])
+        kickers = lang.join(_rank(lang, r) for r in hand.kickers[:count])
         text = lang.t("tripoli.poker.kickers", hand=text, kickers=kickers, count=count)
     return text[:1].upper() + text[1:]  # it starts a sentence ("{rank} high": "Ace high")
 
@@ -398,7 +399,7 @@ def showdown(table: TableInfo, log: Sequence[TripoliEvent]) -> str:
         names = named_hands(table.lang, hands, kickers)
         text = "\n".join(
             table.lang.t("tripoli.showdown.line", name=seat_label(table, seat),
-                         cards=cards(shown), hand=names.get(seat, ""))
+                         cards=cards(shown, table.lang), hand=names.get(seat, ""))
             for seat, shown in hands.items())
         if len(text) <= FIELD_VALUE_MAX:
             break
@@ -409,12 +410,13 @@ def _michigan(table: TableInfo, view: TripoliTableView) -> str:
     michigan = view.michigan
     assert michigan is not None
     lines = [
-        f"{seat_label(table, seat)}: {cards(played)}"
+        f"{table.lang.isolate(seat_label(table, seat))}: {cards(played, table.lang)}"
         for seat, played in michigan.played.items()
         if played
     ]
     if michigan.last_run:
-        lines.append(table.lang.t("tripoli.michigan.last_run", cards=cards(michigan.last_run)))
+        lines.append(table.lang.t("tripoli.michigan.last_run", cards=cards(michigan.last_run,
+                                                                         table.lang)))
     return "\n".join(lines) or table.lang.t("tripoli.michigan.none")
 
 
@@ -444,8 +446,9 @@ def deal_summary(table: TableInfo, view: TripoliTableView) -> DealSummary | None
 
 def _deltas(table: TableInfo, deltas: dict[int, int]) -> str:
     """``"Alice +12 · Bob -7"``: each seat's stack change of a deal."""
-    return " · ".join(f"{seat_label(table, seat)} {table.lang.grouped(delta, signed=True)}"
-                      for seat, delta in sorted(deltas.items()))
+    lang = table.lang
+    return lang.join((lang.join([seat_label(table, seat), lang.grouped(delta, signed=True)], " ")
+                      for seat, delta in sorted(deltas.items())), " · ")
 
 
 def _event(table: TableInfo, view: TripoliTableView, event: TripoliEvent) -> str:
@@ -598,24 +601,24 @@ def hand(table: TableInfo, view: TripoliSeatView) -> Rendered:
     embed = discord.Embed(
         title=t("tripoli.hand.title", game=Msg("game.tripoli"), table=table.id,
                 deal=public.deal_number),
-        description=by_suit(view.hand) or t("tripoli.hand.no_cards"),
+        description=by_suit(view.hand, lang) or t("tripoli.hand.no_cards"),
         colour=COLOUR,
     )
     if view.old_hand is not None:
-        embed.add_field(name=t("tripoli.field.old_hand"), value=cards(view.old_hand),
+        embed.add_field(name=t("tripoli.field.old_hand"), value=cards(view.old_hand, lang),
                         inline=False)
     if view.selection is not None and public.phase in (Phase.SELECT, Phase.BETTING):
         embed.add_field(name=t("tripoli.field.poker_five", hand=poker_hand(lang, view.selection)),
-                        value=cards(view.selection),
+                        value=cards(view.selection, lang),
                         inline=False)
     stack = public.stacks[view.seat]
     facts = [t("tripoli.hand.stack", chips=chips(lang, stack or 0))]
     if view.to_call:
         facts.append(t("tripoli.hand.to_call", chips=chips(lang, view.to_call)))
-    embed.add_field(name=t("tripoli.field.you"), value=" · ".join(facts), inline=False)
+    embed.add_field(name=t("tripoli.field.you"), value=lang.join(facts, " · "), inline=False)
     embed.add_field(name=t("tripoli.field.now"), value=_hand_status(table, view), inline=False)
     embed.set_footer(text=t("tripoli.hand.footer", button=Msg("button.hand")))
-    return Rendered(fit(embed), _hand_view(table, view), images.hand_picture(view))
+    return Rendered(fit(embed, table.lang), _hand_view(table, view), images.hand_picture(view))
 
 
 QUICK_AMOUNTS = ("bet", "raise", "bid")
@@ -672,7 +675,7 @@ def _hand_status(table: TableInfo, view: TripoliSeatView) -> str:
     t = table.lang.t
     kinds = {option.kind for option in view.options}
     if not kinds:
-        waiting = t("list.separator").join(seat_label(table, s) for s in view.table.to_act)
+        waiting = table.lang.join(seat_label(table, s) for s in view.table.to_act)
         return t("tripoli.now.waiting", names=waiting) if waiting else t("tripoli.now.nothing")
     if "select" in kinds:
         return t("tripoli.now.select")
@@ -794,8 +797,9 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int,
         facts.insert(1, t("tripoli.rules.bet_limit", limit=rules.bet_limit))
     if rules.pay_suit != "dial":
         facts.append(t("tripoli.rules.sequence", sequence=sequence(rules.seq_ranks)))
-    embed.add_field(name=t("tripoli.rules.field.table"), value=" · ".join(facts), inline=False)
-    return Rendered(fit(embed), None)
+    embed.add_field(name=t("tripoli.rules.field.table"), value=lang.join(facts, " · "),
+                    inline=False)
+    return Rendered(fit(embed, lang), None)
 
 
 def difference(lang: Language, found: Difference) -> str:
@@ -806,10 +810,10 @@ def difference(lang: Language, found: Difference) -> str:
     values: dict[str, int | str] = {}
     for name, value in found.values.items():
         if name == "spaces" and isinstance(value, tuple):
-            values[name] = " ".join(space_name(lang, space) for space in value)
+            values[name] = lang.join((space_name(lang, space) for space in value), " ")
         elif name == "options" and isinstance(value, tuple):
-            values[name] = ", ".join(lang.t(f"tripoli.difference.spare.{option}")
-                                     for option in value)
+            values[name] = lang.join((lang.t(f"tripoli.difference.spare.{option}")
+                                      for option in value), ", ")
         elif name == "space" and isinstance(value, str):
             values[name] = space_name(lang, value)
         elif name == "start" and isinstance(value, int):
@@ -851,7 +855,7 @@ def _rules_board(lang: Language, rules: TripoliRules) -> str:
     else:
         singles = t("tripoli.rules.singles_suit_played" if played
                     else "tripoli.rules.singles_suit", suit=pay_suit)
-    single_names = " ".join(space_name(lang, s) for s in rules.single_spaces)
+    single_names = lang.join((space_name(lang, s) for s in rules.single_spaces), " ")
     spaces = [t("tripoli.rules.space", space=single_names, pays=singles),
               t("tripoli.rules.space", space=space_name(lang, rules.kq_space), pays=kq)]
     going_out = t("tripoli.rules.going_out")

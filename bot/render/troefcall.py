@@ -131,11 +131,11 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
                  view.commitment)
     picture = images.board_picture(view)
     if over:
-        return Rendered(fit(embed), None, picture)
+        return Rendered(fit(embed, table.lang), None, picture)
     ui = discord.ui.View(timeout=None)
     for button in table_buttons(table, view.deal_number, view.phase is Phase.BETWEEN_HANDS):
         ui.add_item(button)
-    return Rendered(fit(embed), ui, picture)
+    return Rendered(fit(embed, table.lang), ui, picture)
 
 
 def _status(table: TableInfo, view: TroefcallTableView) -> str:
@@ -197,12 +197,12 @@ def _teams(table: TableInfo, view: TroefcallTableView) -> str:
                      if s == seat and view.phase is not Phase.OVER]
             if table.seats[seat].leaving:
                 marks.append(t("troefcall.mark.leaving"))
-            name = seat_label(table, seat)
-            member = t("troefcall.team.marked", name=name, marks=t("list.separator").join(marks)) \
+            name = table.lang.isolate(seat_label(table, seat))
+            member = t("troefcall.team.marked", name=name, marks=table.lang.join(marks)) \
                 if marks else name
             members.append(f"{'▶ ' if seat in view.to_act else ''}{member}")
         line = t("troefcall.team.line", team=team_name(table, team),
-                 members=t("troefcall.team.and").join(members),
+                 members=table.lang.join(members, t("troefcall.team.and")),
                  count=view.scores[team])
         if view.phase is not Phase.NAMING:
             line = t("troefcall.team.with_tricks", line=line,
@@ -212,7 +212,9 @@ def _teams(table: TableInfo, view: TroefcallTableView) -> str:
 
 
 def _plays(table: TableInfo, trick: TrickView) -> str:
-    return " · ".join(f"{seat_label(table, p.seat)} {card(p.card)}" for p in trick.plays)
+    lang = table.lang
+    return lang.join((lang.join([seat_label(table, p.seat), card(p.card)], " ")
+                      for p in trick.plays), " · ")
 
 
 def _trick_field(table: TableInfo, view: TroefcallTableView) -> tuple[str, str] | None:
@@ -232,7 +234,7 @@ def _tricks(table: TableInfo, view: TroefcallTableView) -> str:
     """Who won each trick (by team letter) and whether the first seven are one team's."""
     t = table.lang.t
     letters = [t(f"troefcall.team_letter.{team_of(w)}") for w in view.trick_winners]
-    line = t("troefcall.tricks.winners", letters=" ".join(letters))
+    line = t("troefcall.tricks.winners", letters=table.lang.join(letters, " "))
     first = {team_of(w) for w in view.trick_winners[:FIRST_SEVEN]}
     done = len(view.trick_winners)
     if len(first) > 1:
@@ -245,10 +247,9 @@ def _tricks(table: TableInfo, view: TroefcallTableView) -> str:
 
 def _jack_search(table: TableInfo, search: JackSearch) -> str:
     """The face-up deal that chose the first caller (§2.2, A10): public, not this hand's."""
-    dealt = " · ".join(
-        f"{seat_label(table, (search.start + i) % 4)} {card(c)}"
-        for i, c in enumerate(search.cards)
-    )
+    lang = table.lang
+    dealt = lang.join((lang.join([seat_label(table, (search.start + i) % 4), card(c)], " ")
+                       for i, c in enumerate(search.cards)), " · ")
     return table.lang.t("troefcall.jack_search", dealt=dealt,
                         caller=seat_label(table, search.caller),
                         dealer=seat_label(table, search.dealer))
@@ -366,7 +367,7 @@ def hand(table: TableInfo, view: TroefcallSeatView) -> Rendered:
     embed = discord.Embed(
         title=t("troefcall.hand.title", game=Msg("game.troefcall"), table=table.id,
                 hand=public.hand_number),
-        description=by_suit(view.hand) or t("troefcall.hand.no_cards"),
+        description=by_suit(view.hand, table.lang) or t("troefcall.hand.no_cards"),
         colour=COLOUR,
     )
     trumps = (suit_name(table.lang, public.trump) if public.trump is not None
@@ -384,7 +385,8 @@ def hand(table: TableInfo, view: TroefcallSeatView) -> Rendered:
                     inline=False)
     embed.set_footer(text=t("troefcall.hand.footer", button=Msg("button.hand")))
     held = tuple(int(c) for c in _suit_sorted(view.hand))
-    return Rendered(fit(embed), _hand_view(table, view), images.hand_picture(view, held))
+    return Rendered(fit(embed, table.lang), _hand_view(table, view),
+                    images.hand_picture(view, held))
 
 
 def _hand_status(table: TableInfo, view: TroefcallSeatView) -> str:
@@ -408,7 +410,7 @@ def _hand_status(table: TableInfo, view: TroefcallSeatView) -> str:
         if "redeal" in kinds:
             text += " " + t("troefcall.now.may_redeal")
         return text
-    waiting = t("list.separator").join(seat_label(table, s) for s in public.to_act)
+    waiting = table.lang.join(seat_label(table, s) for s in public.to_act)
     if public.phase is Phase.NAMING:
         return t("troefcall.now.naming", name=waiting)
     return t("troefcall.now.waiting", name=waiting) if waiting else t("troefcall.now.nothing")
@@ -492,4 +494,4 @@ def rules_card(rules: TroefcallRules, teams: str, source: str,
         failed=rules.failed_baunie_points), inline=False)
     embed.add_field(name=t("troefcall.rules.dealer_field"), value=t("troefcall.rules.dealer"),
                     inline=False)
-    return Rendered(fit(embed), None)
+    return Rendered(fit(embed, lang), None)

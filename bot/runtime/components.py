@@ -14,6 +14,7 @@ from typing import Any
 
 import discord
 
+from bot.i18n.language import truncate
 from bot.runtime.refs import Ref, template
 
 ButtonStyle = discord.ButtonStyle
@@ -32,7 +33,7 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=templ
         row: int | None = None,
     ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            custom_id=ref.custom_id("pl"), label=label[:80], style=style, disabled=disabled
+            custom_id=ref.custom_id("pl"), label=truncate(label, 80), style=style, disabled=disabled
         )
         super().__init__(button, row=row)
         self.ref = ref

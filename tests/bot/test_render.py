@@ -137,14 +137,16 @@ def test_lobby_with_nine_long_names_fits():
     assert "(host)" in rendered.embed.fields[0].value
 
 
-def test_fit_cuts_an_oversized_embed_to_the_limits():
+@pytest.mark.parametrize("code", ["en", "fa"])
+def test_fit_cuts_an_oversized_embed_to_the_limits(code):
     embed = discord.Embed(title="t" * 300, description="d" * 5000)
     for i in range(30):
         embed.add_field(name=f"f{i}" * 200, value="v" * 2000)
     embed.set_footer(text="x" * 3000)
-    fitted = common.fit(embed)
+    fitted = common.fit(embed, LANGUAGES[code])
     assert common.limit_problems(Rendered(fitted)) == []
-    assert fitted.title.endswith("…") and len(fitted) <= 6000
+    assert len(fitted) <= 6000
+    assert fitted.title.endswith("…" if code == "en" else "…\u2069")  # a Persian line closed
 
 
 def test_limit_problems_reports_each_broken_limit():

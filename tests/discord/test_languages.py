@@ -17,7 +17,7 @@ from bot.games import GAMES
 from bot.guides import GUIDES
 from bot.i18n import ENGLISH, LANGUAGES, Msg
 from bot.i18n.catalogs import catalog
-from bot.i18n.language import placeholders
+from bot.i18n.language import isolated, placeholders
 from bot.render.common import limit_problems
 from bot.runtime.refs import unplayable_reason
 from bot.runtime.spec import Rendered
@@ -90,7 +90,7 @@ async def test_each_member_reads_their_own_language_and_the_board_the_channels(w
     assert board.embeds[0].title.startswith("Tripoli — tafel ")
     assert labels(board) == ["Meedoen", "Verlaten", "AI toevoegen", "Starten", "Annuleren"]
     few = await world.click(alice, board, label="Starten")
-    plain = re.sub("[\u200f\u2066-\u2069]", "", few.response.content)  # direction marks
+    plain = re.sub("[\u2066-\u2069]", "", few.response.content)  # directional isolates
     assert plain == "این میز تریپولی به ۲ تا ۹ بازیکن نیاز دارد؛ ۱ نفر نشسته‌اند."
     await world.click(bob, board, label="Meedoen")
     again = await world.click(bob, board, label="Meedoen")
@@ -323,14 +323,17 @@ def test_a_persian_session_has_no_english_from_start_to_end(game, options):
     table = _persian_table(game, options, players)
     played = adapter.new_game(options, players, f"{game}{options}".encode(), 200)
     rng = random.Random(game)
-    shown = [adapter.describe_options(options, table.lang),
-             _shown(adapter.rules_card(options, "", 200, table.lang))]
+    rules_card = adapter.rules_card(options, "", 200, table.lang)
+    shown = [adapter.describe_options(options, table.lang), _shown(rules_card)]
+    undirected = _undirected(rules_card)
     declined: set[tuple[int, int]] = set()
     for _ in range(4000):
         if played.is_over or played.deal_number > 2:
             break
-        shown.append(_shown(adapter.board(table, played)))
-        shown += [_shown(adapter.hand(table, played, seat)) for seat in range(players)]
+        rendered = [adapter.board(table, played),
+                    *(adapter.hand(table, played, seat) for seat in range(players))]
+        shown += [_shown(each) for each in rendered]
+        undirected += [line for each in rendered for line in _undirected(each)]
         if played.between_deals:
             summary = adapter.deal_summary(table, played)
             if summary is not None:
@@ -351,7 +354,19 @@ def test_a_persian_session_has_no_english_from_start_to_end(game, options):
     for text in shown:
         found |= {word: text for word in english_in(text)}
     assert found == {}, sorted(found)
+    assert undirected == []  # every line reads right to left (tests/bot/test_right_to_left.py)
 
 
 def _shown(rendered: Rendered) -> str:
     return texts(_as_message(rendered))
+
+
+def _undirected(rendered: Rendered) -> list[str]:
+    """The lines of ``rendered``'s embed that are not one right-to-left isolate (after a
+    Markdown list or quote marker)."""
+    embed = rendered.embed
+    parts = [embed.title, embed.description, embed.footer.text,
+             *(text for f in embed.fields for text in (f.name, f.value))]
+    lines = [re.sub(r"^(?:[-*>] |-# )", "", line) for part in parts if part
+             for line in part.split("\n") if line]
+    return [line for line in lines if not (line.startswith("\u2067") and isolated(line))]
