@@ -10,10 +10,10 @@ Each N runs in a fresh bot from ``create_bot`` inside simcord (AI delay 0, the d
 edit interval and edit budget) on a fresh store: an SQLite file, a new database on the
 ``pgserver`` server (:mod:`bench.postgres`, started once for the run), or the
 ``PARLOUR_DATABASE_URL`` given. The bench opens one table per channel, all in one server
-(one member and two AI seats, dealt): every member sends ``/tripoli start`` at once, then
-every one presses Add AI, Add AI and Start at once, and the board edits are sent. A table
-opened and played before (not measured) has warmed the code up. Then every table's member
-makes ``rounds`` decisions in each of two modes:
+(one member and two AI seats, dealt), 50 at a time: every member sends ``/tripoli start``
+at once, then every one presses Add AI, Add AI and Start at once; then the board edits are
+sent. A table opened and played before (not measured) has warmed the code up. Then every
+table's member makes ``rounds`` decisions in each of two modes:
 
 ``one at a time``
     one click on one table, handled, then the next table's (round robin over the N tables);
@@ -25,10 +25,12 @@ board or private view shows now, with the message it came from; a stale private 
 opened again with My hand, which counts as an interaction), dispatched as the gateway event
 ``INTERACTION_CREATE`` directly, not through simcord's actors, whose settling after each
 interaction looks at every task and waits on the wall clock (minutes per 100 tables). The
-bench waits for the bot's handlers to return while the loop runs the bot; simcord settles
-only if the process stays idle with interactions unhandled (the count is printed; 0 is
-expected). The bot's debounce and edit budget run on simcord's virtual clock, which the
-bench moves on by 0.1 s at a time after each mode until every board edit is sent.
+bench waits for the bot's handlers to return while the loop runs the bot. The bot's timers
+(its debounce and edit budget, its deadlines) run on simcord's virtual clock, which moves
+only when the bench moves it (:func:`bench_simcord`): by a second at a time after each mode
+until every board edit is sent, and should the process stay idle with interactions
+unhandled (the count is printed; 0 is expected). So the bot never defers an answer here:
+``late`` counts the answers it would have deferred.
 
 Printed per N and mode (a mode's figures cover its clicks and the edits sent after them):
 
@@ -74,7 +76,8 @@ import resource
 import statistics
 import tempfile
 import time
-from contextlib import AsyncExitStack, ExitStack
+from collections.abc import Iterator
+from contextlib import AsyncExitStack, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -82,6 +85,7 @@ from typing import Any
 import discord
 import simcord
 from simcord import interactions as sim_interactions
+from simcord._runtime import _CallbackRecord
 from simcord.backend import serializers
 from simcord.backend.models.interaction import ResponseKind
 
@@ -99,10 +103,13 @@ DEFERRED = (ResponseKind.DEFERRED, ResponseKind.DEFERRED_UPDATE)
 MODES = ("one at a time", "all at once")
 STALL = 1.0
 """Wall seconds of waiting on interactions after which the bench checks whether the process
-is idle (used less than :data:`IDLE` of a core meanwhile): then simcord settles."""
+is idle (used less than :data:`IDLE` of a core meanwhile): then it moves the clock on."""
 IDLE = 0.05
 """Share of a core below which the process counts as idle."""
-STEP = 0.1
+OPENING = 50
+"""Tables opened at a time (the opening is not measured; bursts of a thousand commands
+would only make it slower)."""
+STEP = 1.0
 """Seconds of virtual time the bench moves on at a time while board edits are sent."""
 MODAL_VERBS = frozenset({"bid", "bet", "raise"})
 """Verbs that open an amount modal; the bench's member passes, checks or calls instead."""
@@ -184,7 +191,7 @@ class Driver:
     def __init__(self, env: simcord.Env, counters: Counters) -> None:
         self.env = env
         self.counters = counters
-        self.settles = 0
+        self.stalls = 0
 
     def dispatch(self, member: Any, channel_id: int, kind: int, data: dict[str, Any],
                  message: Any = None) -> tuple[Any, asyncio.Future[float]]:
@@ -217,15 +224,15 @@ class Driver:
     async def answered(self, futures: list[asyncio.Future[float]]) -> None:
         """Wait until every future is resolved. The loop runs the bot meanwhile (and sleeps
         while the bot waits on its store); only if the process stays idle for
-        :data:`STALL` wall seconds with interactions unhandled does simcord settle (run the
-        work it holds back)."""
+        :data:`STALL` wall seconds with interactions unhandled does the bench move
+        simcord's clock on by :data:`STEP` (firing the bot's timers due by then)."""
         waiting = [future for future in futures if not future.done()]
         while waiting:
             cpu = time.process_time()
             _done, still = await asyncio.wait(waiting, timeout=STALL)
             if still and time.process_time() - cpu < IDLE * STALL:
-                await self.env._settle_internal(dispatch="INTERACTION_CREATE")
-                self.settles += 1
+                await self.env.advance_time(STEP)
+                self.stalls += 1
             waiting = list(still)
 
 
@@ -320,24 +327,26 @@ def _button(env: simcord.Env, channel_id: int, message_id: int, label: str) -> s
 
 async def open_tables(env: simcord.Env, bot: ParlourBot, driver: Driver, guild: Any,
                       count: int, prefix: str = "t") -> list[Seat]:
-    """One channel per table (named ``prefix`` and a number); every table's member at once
-    opens a lobby (``/tripoli start``), then every one adds an AI seat, another, and
-    starts; finally the board edits are sent. Each step is a burst of gateway events, as
-    :func:`play` sends."""
+    """One channel per table (named ``prefix`` and a number); :data:`OPENING` tables at a
+    time, every member sends ``/tripoli start`` at once, then every one presses Add AI,
+    Add AI and Start at once (bursts of gateway events, as :func:`play` sends); finally the
+    board edits are sent."""
     players = [(guild.create_text_channel(f"{prefix}{index}").id,
                 guild.add_member(env.create_user(f"{prefix}{index}",
                                                  global_name=f"{prefix.upper()}{index}")))
                for index in range(count)]
     start = _command(env, guild, "tripoli start")
-    await driver.answered([driver.dispatch(member, channel_id, 2, start)[1]
-                           for channel_id, member in players])
-    for label in ("Add AI", "Add AI", "Start"):
-        clicks = []
-        for channel_id, member in players:
-            board = bot.tables.by_channel[channel_id].board_message_id
-            custom_id = _button(env, channel_id, board, label)
-            clicks.append(driver.click(member, channel_id, board, custom_id)[1])
-        await driver.answered(clicks)
+    for first in range(0, count, OPENING):
+        batch = players[first:first + OPENING]
+        await driver.answered([driver.dispatch(member, channel_id, 2, start)[1]
+                               for channel_id, member in batch])
+        for label in ("Add AI", "Add AI", "Start"):
+            clicks = []
+            for channel_id, member in batch:
+                board = bot.tables.by_channel[channel_id].board_message_id
+                custom_id = _button(env, channel_id, board, label)
+                clicks.append(driver.click(member, channel_id, board, custom_id)[1])
+            await driver.answered(clicks)
     await _flushed(env, bot)
     return [Seat(member, channel_id, bot.tables.by_channel[channel_id])
             for channel_id, member in players]
@@ -355,17 +364,17 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
     wall = time.perf_counter()
 
     async def clicks(batch: list[Seat]) -> None:
-        """Every seat of ``batch`` clicks in the same instant; wait for every answer."""
+        """Every seat of ``batch`` clicks in the same instant (all chosen first, then all
+        dispatched); wait for every answer."""
+        with split.driving():
+            chosen = [(seat, click) for seat in batch
+                      if (click := next_click(env, bot, seat)) is not None]
         sent = []
-        for seat in batch:
-            with split.driving():
-                click = next_click(env, bot, seat)
-            if click is None:
-                continue
-            message_id, custom_id, values = click
+        for seat, (message_id, custom_id, values) in chosen:
+            started = time.perf_counter()
             record, future = driver.click(seat.member, seat.channel_id, message_id,
                                           custom_id, values)
-            sent.append((seat, custom_id, record, future, time.perf_counter()))
+            sent.append((seat, custom_id, record, future, started))
         await driver.answered([future for _seat, _id, _record, future, _at in sent])
         for seat, custom_id, record, future, started in sent:
             figures.latencies.append(future.result() - started)
@@ -424,13 +433,13 @@ def busiest_second(times: list[float]) -> int:
 @dataclass
 class Run:
     """What one N measured: the figures of each mode, the RSS per table (KB), the wall
-    and CPU seconds opening the tables took, the times simcord had to settle
-    (:data:`STALL`)."""
+    and CPU seconds opening the tables took, the times the bench found the bot stalled and
+    moved the clock on (:data:`STALL`)."""
 
     modes: dict[str, Figures]
     rss: float
     opening: tuple[float, float]
-    settles: int
+    stalls: int
 
 
 async def measure(count: int, rounds: int, database: str | None,
@@ -449,22 +458,57 @@ async def measure(count: int, rounds: int, database: str | None,
         )
         bot = create_bot(settings, clock=ManualClock())
         async with simcord.run(bot, settle_timeout=120) as env:
-            _timestamp_requests(env)
-            driver = Driver(env, Counters(bot))
-            guild = env.create_guild("Bench")
-            warm = await open_tables(env, bot, driver, guild, 1, prefix="w")
-            await play(env, bot, driver, warm, MODES[0], rounds)
-            gc.collect()
-            rss = _rss_kb()
-            wall, cpu = time.perf_counter(), time.process_time()
-            seats = await open_tables(env, bot, driver, guild, count)
-            opening = (time.perf_counter() - wall, time.process_time() - cpu)
-            gc.collect()
-            per_table = (_rss_kb() - rss) / count
-            modes = {mode: await play(env, bot, driver, seats, mode, rounds, server)
-                     for mode in MODES}
+            with bench_simcord(env):
+                _timestamp_requests(env)
+                driver = Driver(env, Counters(bot))
+                guild = env.create_guild("Bench")
+                warm = await open_tables(env, bot, driver, guild, 1, prefix="w")
+                await play(env, bot, driver, warm, MODES[0], rounds)
+                gc.collect()
+                rss = _rss_kb()
+                wall, cpu = time.perf_counter(), time.process_time()
+                seats = await open_tables(env, bot, driver, guild, count)
+                opening = (time.perf_counter() - wall, time.process_time() - cpu)
+                gc.collect()
+                per_table = (_rss_kb() - rss) / count
+                modes = {mode: await play(env, bot, driver, seats, mode, rounds, server)
+                         for mode in MODES}
             await bot.close()
-        return Run(modes, per_table, opening, driver.settles)
+        return Run(modes, per_table, opening, driver.stalls)
+
+
+@contextmanager
+def bench_simcord(env: simcord.Env) -> Iterator[None]:
+    """While in use, simcord runs as a bench of a thousand tables needs; the bot does not
+    change:
+
+    - a timer the bot sets fires only when the bench moves simcord's clock. simcord also
+      fires each of them once its delay has passed on the wall clock (moving its clock
+      there), and looks at every task each time: in a burst of a thousand clicks the
+      ``ACK_BUDGET`` deadline of every click still being handled did so, for minutes. The
+      bot therefore never defers an answer here; ``late`` counts those it would have
+      deferred (handled after ``ACK_BUDGET`` wall seconds);
+    - simcord's records of the bot's callbacks compare by identity, not field by field:
+      it removes each from a list of all of them when it runs (the ephemeral views'
+      15-minute timeouts, thousands, are at its head).
+    """
+    runtime = env._runtime
+    assert runtime is not None
+    arm, equal = runtime.call_at, _CallbackRecord.__eq__
+
+    def unarmed(when: float, callback: Any, *args: Any, context: Any = None) -> Any:
+        handle = asyncio.TimerHandle(when, callback, args, asyncio.get_running_loop(),
+                                     context=context)
+        handle.cancel()
+        return handle
+
+    runtime.call_at = unarmed
+    _CallbackRecord.__eq__ = object.__eq__  # type: ignore[method-assign,assignment]
+    try:
+        yield
+    finally:
+        runtime.call_at = arm
+        _CallbackRecord.__eq__ = equal  # type: ignore[method-assign]
 
 
 class StampedLog(list):  # type: ignore[type-arg]
@@ -550,7 +594,7 @@ def main(argv: list[str] | None = None) -> None:
                 print(report(count, mode, run.modes[mode], run.rss), flush=True)
         for count, run in runs.items():
             print(f"{count} tables opened in {run.opening[0]:.1f} s ({run.opening[1]:.1f} s "
-                  f"of CPU); simcord settled {run.settles} times")
+                  f"of CPU); the clock moved on {run.stalls} times for a stalled bot")
         for line in growth(runs):
             print(line)
 
