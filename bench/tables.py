@@ -55,8 +55,10 @@ Printed per N and mode (a mode's figures cover its clicks and the edits sent aft
     click handling: the gateway event dispatched to the bot's handler returned (wall).
 ``late``
     interactions deferred, or handled after ``ACK_BUDGET`` wall seconds.
-``rest/a``, ``com/a``
-    REST calls (interaction responses included) and store commits per member interaction.
+``rest/a``, ``chg/a``, ``com/a``
+    per member interaction: REST calls (interaction responses included), table changes
+    saved (``commit_table``), and the store's transactions that committed them (a group
+    commit takes every change queued while the one before ran).
 ``edits/s``
     bot-token edits (``PATCH /channels/…``) in the busiest virtual second (the budget: 45).
 ``KB/tbl``
@@ -135,11 +137,14 @@ class Figures:
 
 
 class Counters:
-    """Instruments the running bot: engine actions, store commits, and the moment each
-    interaction's handler (a component's, or an application command's) returned."""
+    """Instruments the running bot: engine actions, table changes saved, the store's
+    transactions committing them (a group commit: one for every change queued meanwhile),
+    and the moment each interaction's handler (a component's, or an application
+    command's) returned."""
 
     def __init__(self, bot: ParlourBot) -> None:
         self.decisions = 0
+        self.changes = 0
         self.commits = 0
         self.done: dict[int, asyncio.Future[float]] = {}
         apply = TripoliGame.apply
@@ -154,10 +159,18 @@ class Counters:
         commit = store.commit_table
 
         async def counted_commit(write: Any) -> None:
-            counters.commits += 1
+            counters.changes += 1
             await commit(write)
 
         store.commit_table = counted_commit  # type: ignore[method-assign]
+        group = store._commits
+        flush = group._flush
+
+        async def counted_flush(batch: Any) -> Any:
+            counters.commits += 1
+            return await flush(batch)
+
+        group._flush = counted_flush  # type: ignore[method-assign]
         tables = bot.tables
         on_component = tables.on_component
 
@@ -359,7 +372,7 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
     counters = driver.counters
     figures = Figures()
     requests_before = len(env.http_requests)
-    decisions, commits = counters.decisions, counters.commits
+    decisions, changes, commits = counters.decisions, counters.changes, counters.commits
     server_cpu = postgres.cpu_seconds(database) if database is not None else 0.0
     wall = time.perf_counter()
 
@@ -404,6 +417,7 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
     figures.edits = [when for entry, when in zip(requests, times, strict=True)
                      if _bot_token_edit(entry)]
     figures.decisions = counters.decisions - decisions
+    figures.changes = counters.changes - changes
     figures.commits = counters.commits - commits
     return figures
 
@@ -532,7 +546,7 @@ def _timestamp_requests(env: simcord.Env) -> StampedLog:
 
 
 HEADER = ("    N mode            dec/s  cpu ms  bot ms  thr ms  sim ms   db ms  p50 ms  p99 ms  "
-          "late  rest/a  com/a  edits/s  KB/tbl")
+          "late  rest/a  chg/a  com/a  edits/s  KB/tbl")
 
 
 def report(count: int, mode: str, figures: Figures, rss: float) -> str:
@@ -548,7 +562,8 @@ def report(count: int, mode: str, figures: Figures, rss: float) -> str:
         f"{figures.cpu * per:>7.2f} {figures.bot * per:>7.2f} {figures.threads * per:>7.2f} "
         f"{(figures.cpu - figures.bot) * per:>7.2f} {database} {p50:>7.1f} {p99:>7.1f} "
         f"{figures.deferred:>5} {figures.rest / actions:>7.2f} "
-        f"{figures.commits / actions:>6.2f} {busiest_second(figures.edits):>8} {rss:>7.1f}"
+        f"{figures.changes / actions:>6.2f} {figures.commits / actions:>6.2f} "
+        f"{busiest_second(figures.edits):>8} {rss:>7.1f}"
     )
 
 
