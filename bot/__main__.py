@@ -21,6 +21,7 @@ import discord
 
 from bot.app import create_bot
 from bot.config import ConfigError, Settings, load_settings
+from bot.i18n.language import CODES
 from bot.logs import configure_logging  # the one logging setup (no secret in any log)
 
 #: What the bot needs in a channel: see the board, post it, embed it with its card picture
@@ -77,8 +78,10 @@ def run(settings: Settings) -> int:
     return 0
 
 
-def playground(settings: Settings, members: str, port: int, browser: bool) -> int:
-    """Run the playground until Ctrl+C; return the process exit status."""
+def playground(settings: Settings, members: str, port: int, browser: bool,
+               language: str | None = None) -> int:
+    """Run the playground until Ctrl+C (in ``language``; None: English); return the process
+    exit status."""
     from bot.playground import PlaygroundUnavailable, member_names, serve
 
     try:
@@ -89,7 +92,7 @@ def playground(settings: Settings, members: str, port: int, browser: bool) -> in
     configure_logging(settings.log_level)
     try:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve(settings, names, port, browser))
+            asyncio.run(serve(settings, names, port, browser, language))
     except PlaygroundUnavailable as error:
         print(error, file=sys.stderr)
         return 1
@@ -141,6 +144,10 @@ def parse(argv: list[str] | None) -> argparse.Namespace:
         help="SQLite file for the playground's chips (default %(default)s)",
     )
     local.add_argument(
+        "--language", choices=CODES, default=None,
+        help="the language of #tables and its members (default: English)",
+    )
+    local.add_argument(
         "--no-browser", dest="browser", action="store_false", help="only print the page's URL"
     )
     return parser.parse_args(argv)
@@ -165,7 +172,8 @@ def main(argv: list[str] | None = None) -> int:
         print("No token: starting the playground now.\n", file=sys.stderr)
         arguments = parse(["playground"])
     local = settings.model_copy(update={"database": arguments.database, "sync": "global"})
-    return playground(local, arguments.members, arguments.port, arguments.browser)
+    return playground(local, arguments.members, arguments.port, arguments.browser,
+                      arguments.language)
 
 
 if __name__ == "__main__":

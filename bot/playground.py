@@ -39,7 +39,8 @@ from typing import Any
 from bot.app import ParlourBot, create_bot
 from bot.clock import SystemClock
 from bot.config import Settings
-from bot.i18n import ENGLISH
+from bot.i18n import LANGUAGES
+from bot.i18n.commands import board_locale, command_text
 from bot.store import open_store
 
 log = logging.getLogger("parlour.playground")
@@ -101,14 +102,28 @@ class Playground:
         The members' usernames (shown with a capital initial).
     port
         Loopback port of the page; 0 picks a free one.
+    language
+        The language the playground is started for (``"fa"``, one of
+        :data:`bot.i18n.language.CODES`): ``#tables`` and every member speak it (as with
+        ``/settings language``) and the bot greets in it; None: Discord's language, English
+        (a language chosen by an earlier run is cleared).
+
+    Raises
+    ------
+    ValueError
+        For a language the bot does not speak.
     """
 
     def __init__(
-        self, settings: Settings, members: Sequence[str] = DEFAULT_MEMBERS, port: int = DEFAULT_PORT
+        self, settings: Settings, members: Sequence[str] = DEFAULT_MEMBERS,
+        port: int = DEFAULT_PORT, language: str | None = None,
     ) -> None:
+        if language is not None and language not in LANGUAGES:
+            raise ValueError(f"unknown language {language!r}")
         self.settings = settings
         self.member_names = member_names(members)
         self.port = port
+        self.language = language
         self.bot: ParlourBot | None = None
         self.env: Any = None
         self.preview: Any = None
@@ -150,7 +165,7 @@ class Playground:
             self._exit.push_async_callback(self.env.shutdown)
             self._exit.enter_context(self.env.time_context())
             await self.bot.user.edit(username=BOT_NAME)  # simcord calls its bot "TestBot"
-            await self.bot.get_channel(self.channel.id).send(ENGLISH.t("playground.welcome"))
+            await self._speak()
             await self._follow_wall_clock(slack=0)
             try:
                 self.preview = await self._exit.enter_async_context(
@@ -170,6 +185,17 @@ class Playground:
         except BaseException:
             await self._exit.aclose()
             raise
+
+    async def _speak(self) -> None:
+        """Set the playground's language for ``#tables`` and the members, then greet in it
+        (the commands named as a client in that language lists them)."""
+        languages = self.bot.languages
+        for scope in (f"channel:{self.channel.id}",
+                      *(f"user:{member.id}" for member in self.members.values())):
+            await languages.choose(scope, self.language)
+        lang = LANGUAGES[self.language or "en"]
+        welcome = command_text(lang.t("playground.welcome"), board_locale(lang.code))
+        await self.bot.get_channel(self.channel.id).send(welcome)
 
     async def __aexit__(self, *exc_info: object) -> None:
         if self._pump is not None:
@@ -286,9 +312,11 @@ Chips are kept in {database}. Press Ctrl+C here to stop.
 """
 
 
-async def serve(settings: Settings, members: Sequence[str], port: int, browser: bool) -> None:
-    """Run the playground until Ctrl+C or "End preview session" in the page."""
-    async with Playground(settings, members, port) as playground:
+async def serve(settings: Settings, members: Sequence[str], port: int, browser: bool,
+                language: str | None = None) -> None:
+    """Run the playground until Ctrl+C or "End preview session" in the page (in
+    ``language``, see :class:`Playground`)."""
+    async with Playground(settings, members, port, language) as playground:
         others = ", ".join(name.title() for name in playground.member_names[1:]) or "others"
         print(GUIDE.format(url=playground.url, others=others, database=settings.database))
         if browser:

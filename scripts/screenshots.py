@@ -406,15 +406,11 @@ async def play(playground: Playground, browser: Browser, out: Path) -> None:
 
 
 async def play_in(playground: Playground, browser: Browser, out: Path, code: str) -> None:
-    """The channel and Alice speak ``code``; Alice opens a table with two AI players and
+    """In a playground started for ``code``, Alice opens a table with two AI players and
     starts it: the lobby (the page) and the board (just its message) are shot."""
     t = LANGUAGES[code].t
     title = t("game.tripoli").strip("\u2066\u2067\u2068\u2069")  # without the isolates
     board = BOARD.replace("startsWith('Tripoli')", f"includes({json.dumps(title)})")
-    async with playground.turn():
-        languages = playground.bot.languages
-        await languages.choose(f"channel:{playground.channel.id}", code)
-        await languages.choose(f"user:{playground.members['alice'].id}", code)
     await browser.call("Page.navigate", url=playground.url)
     await asyncio.sleep(2)
     await browser.type_command("/tripoli start")
@@ -501,7 +497,8 @@ async def main() -> int:
                     ai_delay=0.4,
                     board_edit_interval=0.2,
                 )
-                async with Playground(settings, port=0) as playground:
+                async with Playground(settings, port=0,
+                                      language=arguments.language) as playground:
                     await run(playground, browser, arguments.out)
     return 0
 

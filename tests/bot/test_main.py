@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.__main__ import configure_logging
+from bot.__main__ import configure_logging, parse
 
 ROOT = Path(__file__).parents[2]
 
@@ -86,3 +86,11 @@ def test_debug_logging_never_reaches_discord_http_payloads():
         root.handlers[:] = handlers
         root.setLevel(level)
         logging.getLogger("discord").setLevel(logging.NOTSET)
+
+
+def test_the_playground_takes_the_language_it_is_started_for(capsys):
+    assert parse(["playground", "--language", "fa"]).language == "fa"
+    assert parse(["playground"]).language is None
+    with pytest.raises(SystemExit):
+        parse(["playground", "--language", "xx"])
+    assert "invalid choice: 'xx'" in capsys.readouterr().err

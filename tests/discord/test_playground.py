@@ -15,6 +15,8 @@ import pytest
 
 from bot.clock import SystemClock
 from bot.config import Settings
+from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n.commands import board_locale, command_text
 from bot.playground import Playground, drop_saved_tables, member_names, open_browser
 from bot.store import open_store
 
@@ -179,3 +181,30 @@ async def test_tables_greets_a_newcomer_with_how_to_start(settings):
         await page.wait_for_text("Type `/tripoli start` here")
         [greeting] = playground.channel.history()
         assert greeting.author.bot and "`/help`" in greeting.content
+
+
+async def test_a_playground_started_for_a_language_greets_and_plays_in_it(settings):
+    async with Playground(settings, port=0, language="nl") as playground:
+        dutch = LANGUAGES["nl"]
+        [greeting] = playground.channel.history()
+        assert greeting.content == command_text(dutch.t("playground.welcome"),
+                                                board_locale("nl"))
+        assert "`/tripoli starten`" in greeting.content  # as a Dutch client lists it
+        alice = playground.members["alice"]
+        async with playground.turn():
+            board = (await alice.slash(playground.channel, "tripoli start")).response
+            added = await alice.click(board, label=dutch.t("button.add_ai"))
+        assert board.embeds[0].title.startswith("Tripoli — tafel ")
+        assert added.acknowledged
+    async with Playground(settings, port=0) as playground:  # the next run: English again
+        [greeting] = playground.channel.history()
+        assert greeting.content == ENGLISH.t("playground.welcome")
+        async with playground.turn():
+            board = (await playground.members["alice"].slash(
+                playground.channel, "tripoli start")).response
+        assert board.embeds[0].title.startswith("Tripoli — table ")
+
+
+def test_a_language_the_bot_does_not_speak_is_refused(settings):
+    with pytest.raises(ValueError, match="unknown language 'xx'"):
+        Playground(settings, language="xx")
