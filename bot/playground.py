@@ -40,7 +40,6 @@ from bot.app import ParlourBot, create_bot
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.i18n import LANGUAGES
-from bot.i18n.commands import board_locale, command_text
 from bot.store import open_store
 
 log = logging.getLogger("parlour.playground")
@@ -194,7 +193,7 @@ class Playground:
                       *(f"user:{member.id}" for member in self.members.values())):
             await languages.choose(scope, self.language)
         lang = LANGUAGES[self.language or "en"]
-        welcome = command_text(lang.t("playground.welcome"), board_locale(lang.code))
+        welcome = lang.commands(lang.t("playground.welcome"))
         await self.bot.get_channel(self.channel.id).send(welcome)
 
     async def __aexit__(self, *exc_info: object) -> None:

@@ -154,10 +154,11 @@ async def reply(
 
 def member_language(interaction: discord.Interaction) -> Language:
     """The language to tell ``interaction``'s member privately: their chosen one when the
-    bot has read it, else their Discord client's."""
+    bot has read it, else their Discord client's; the commands named as their client lists
+    them."""
     tables = getattr(interaction.client, "tables", None)
     chosen = tables.languages.chosen(f"user:{interaction.user.id}") if tables else None
-    return language(chosen or str(interaction.locale))
+    return language(chosen or str(interaction.locale)).for_client(interaction.locale)
 
 
 def failure_text(error: BaseException, lang: Language = ENGLISH) -> str | None:

@@ -24,7 +24,6 @@ from discord.ext import commands
 
 from bot.app import ParlourBot
 from bot.i18n import Language
-from bot.i18n.commands import command_name
 from bot.i18n.language import ascii_digits
 from bot.render.common import short_name
 from bot.replies import reply, within_deadline
@@ -168,7 +167,7 @@ class Chips(commands.Cog):
             or lang.t("chips.history_empty"),
             colour=CHIPS_COLOUR,
         )
-        command = command_name("/chips history page:<n>", interaction.locale)
+        command = lang.command("/chips history page:<n>")
         embed.set_footer(text=lang.t("chips.history_footer", page=page, pages=pages,
                                      command=command))
         await reply(interaction, embed=embed, ephemeral=True)

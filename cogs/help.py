@@ -13,26 +13,23 @@ from discord.ext import commands
 
 from bot.app import ParlourBot
 from bot.i18n import Language, Msg
-from bot.i18n.commands import command_text
 from bot.render.common import COLOUR, fit
 
 BUTTONS = ("join", "add_ai", "start", "hand", "next_deal", "back", "leave", "verify")
 """The table buttons /help explains (labels ``button.<verb>``, lines ``help.button.<verb>``)."""
 
 
-def help_embed(lang: Language, games: list[str],
-               locale: discord.Locale | None = None) -> discord.Embed:
+def help_embed(lang: Language, games: list[str]) -> discord.Embed:
     """The ``/help`` message in ``lang``.
 
     Parameters
     ----------
     lang
-        The reader's language.
+        The reader's language; the slash commands are named as its client lists them
+        (:meth:`bot.i18n.Language.commands`: the member's own, Italian and Dutch ones
+        localized).
     games
         Each hosted game's command name, in the order to list them.
-    locale
-        The reader's Discord client locale: the slash commands are named as that client
-        lists them (Italian, Dutch; :func:`bot.i18n.commands.command_text`).
     """
     t = lang.t
     start = "\n".join(t("help.start_line", game=Msg(f"game.{name}"), start=f"`/{name} start`",
@@ -47,9 +44,9 @@ def help_embed(lang: Language, games: list[str],
     embed.add_field(name=t("help.ranked_field"), value=t("help.ranked"), inline=False)
     embed.add_field(name=t("help.fair_field"), value=t("help.fair"), inline=False)
     embed.set_footer(text=t("help.footer"))
-    embed.description = command_text(embed.description or "", locale)
+    embed.description = lang.commands(embed.description or "")
     for index, field in enumerate(embed.fields):
-        embed.set_field_at(index, name=field.name, value=command_text(field.value or "", locale),
+        embed.set_field_at(index, name=field.name, value=lang.commands(field.value or ""),
                            inline=False)
     return fit(embed, lang)
 
@@ -64,7 +61,7 @@ class Help(commands.Cog):
     async def help(self, interaction: discord.Interaction) -> None:
         """What Parlour does, how to start a table and every command."""
         lang = await self.bot.languages.for_member(interaction)
-        embed = help_embed(lang, list(self.bot.tables.games), interaction.locale)
+        embed = help_embed(lang, list(self.bot.tables.games))
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
 

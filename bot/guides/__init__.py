@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.i18n import Language, Msg
-from bot.i18n.commands import board_locale, command_text
 
 
 @dataclass(frozen=True)
@@ -65,11 +64,11 @@ class Guide:
                  lang.t(f"guide.{self.game}.means.{name}")) for name in self.glossary]
 
     def all_pages(self, lang: Language) -> tuple[Page, ...]:
-        """The pages in ``lang`` (slash commands named as a client in ``lang`` lists them:
-        :func:`bot.i18n.commands.board_locale`), then the glossary as the last page."""
-        values, locale = self.values(lang), board_locale(lang.code)
+        """The pages in ``lang`` (slash commands named as the reader's client lists them:
+        :meth:`bot.i18n.Language.commands`), then the glossary as the last page."""
+        values = self.values(lang)
         pages = [Page(lang.t(f"guide.{self.game}.{name}.title"),
-                      command_text(lang.t(f"guide.{self.game}.{name}", **values), locale))
+                      lang.commands(lang.t(f"guide.{self.game}.{name}", **values)))
                  for name in self.pages]
         terms = "\n".join(
             lang.t("guide.glossary_line", term=Msg(f"guide.{self.game}.term.{name}"),

@@ -17,7 +17,6 @@ import discord
 
 from bot.guides import GUIDES
 from bot.i18n import ENGLISH, Language, Msg
-from bot.i18n.commands import command_text
 from bot.render.common import COLOUR, fit, visible
 from bot.runtime.spec import Rendered
 
@@ -76,7 +75,7 @@ class GuidePageButton(
         languages = interaction.client.languages  # type: ignore[attr-defined]
         lang = await languages.for_member(interaction)
         if self.game not in GUIDES:
-            gone = command_text(lang.t("guide.gone"), interaction.locale)
+            gone = lang.commands(lang.t("guide.gone"))
             await interaction.response.send_message(gone, ephemeral=True)
             return
         rendered = page_message(self.game, self.page, lang)

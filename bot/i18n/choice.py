@@ -1,9 +1,11 @@
 """Who sees which language (issue 11 §2).
 
 Private text (a member's hand, DMs, refusals, command answers) is in the member's
-``/settings language``, else their Discord client's language (``interaction.locale``). Public
-text (a table's board and lobby) is in the channel's setting, else the server's, else the
-server's Discord language (``guild_locale``). English is the fallback of both.
+``/settings language``, else their Discord client's language (``interaction.locale``), and
+names the slash commands as that client lists them, whatever the language. Public text (a
+table's board and lobby) is in the channel's setting, else the server's, else the server's
+Discord language (``guild_locale``), and names the commands as a client in that language
+lists them. English is the fallback of both.
 
 Settings are JSON strings (``"fa"``) under the key :data:`SETTING` of the store's scopes
 ``user:<id>``, ``channel:<id>`` and ``guild:<id>``. :class:`Languages` keeps what it read
@@ -51,11 +53,14 @@ class Languages:
         self._server: dict[int, str] = {}
 
     def private(self, member_id: int | None) -> Language:
-        """The language of a member's private text (as far as already known)."""
+        """The language of a member's private text (as far as already known), naming the
+        slash commands as the member's own client lists them (the locale of their latest
+        interaction: :meth:`Language.for_client`)."""
         if member_id is None:
             return language(None)
         chosen = self._chosen.get(f"user:{member_id}")
-        return language(chosen or self._client.get(member_id))
+        client = self._client.get(member_id)
+        return language(chosen or client).for_client(client)
 
     def public(self, guild_id: int | None, channel_id: int | None) -> Language:
         """The language of a channel's public text (as far as already known)."""

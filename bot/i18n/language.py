@@ -27,6 +27,7 @@ its fences stay as they are.
 
 from __future__ import annotations
 
+import copy
 import re
 import string
 import unicodedata
@@ -37,8 +38,10 @@ from typing import Any
 
 import babel
 import babel.numbers
+import discord
 
 from bot.i18n import catalogs
+from bot.i18n.commands import COMMAND_LANGUAGES, board_locale, command_name, command_text
 
 LEFT_TO_RIGHT_ISOLATE = "\u2066"
 RIGHT_TO_LEFT_ISOLATE = "\u2067"
@@ -178,10 +181,16 @@ class Language:
     ----------
     code
         ``"en"``, ``"fa"``, ``"it"`` or ``"nl"`` (the catalog folder's name).
+    client
+        The Discord client locale whose command names the texts name (:meth:`commands`):
+        by default a client in this language (:func:`bot.i18n.commands.board_locale`, as a
+        public board names them); a member's own client in a private answer
+        (:meth:`for_client`).
     """
 
     def __init__(self, code: str) -> None:
         self.code = code
+        self.client: discord.Locale | None = board_locale(code)
         self._locale = babel.Locale.parse(code)
         self._messages = catalogs.translations(code)
         if code != "en":
@@ -193,6 +202,34 @@ class Language:
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
+
+    def for_client(self, locale: discord.Locale | str | None) -> Language:
+        """This language naming the slash commands as a client in ``locale`` lists them (a
+        member's ``interaction.locale``: a Dutch reader on an English client reads
+        ``/tripoli rules``); itself when that names them alike, or for no locale."""
+        if locale is None:
+            return self
+        if not isinstance(locale, discord.Locale):
+            try:
+                locale = discord.Locale(str(locale))
+            except ValueError:
+                return self
+        client = locale if locale in COMMAND_LANGUAGES else None
+        if client == self.client:
+            return self
+        variant = copy.copy(self)  # the same catalogs and caches, another client
+        variant.client = client
+        return variant
+
+    def commands(self, text: str) -> str:
+        """``text`` with each slash command in a code span named as :attr:`client` lists
+        it (:func:`bot.i18n.commands.command_text`)."""
+        return command_text(text, self.client)
+
+    def command(self, command: str) -> str:
+        """One slash command (``/chips history page:<n>``) named as :attr:`client` lists
+        it (:func:`bot.i18n.commands.command_name`)."""
+        return command_name(command, self.client)
 
     @cached_property
     def name(self) -> str:

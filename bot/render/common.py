@@ -21,7 +21,6 @@ from typing import Any
 import discord
 
 from bot.i18n import Language, Msg
-from bot.i18n.commands import board_locale, command_text
 from bot.i18n.language import truncate
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
@@ -385,7 +384,7 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
              else t("lobby.range", low=low, high=high))
     embed = discord.Embed(
         title=t("table.title", game=Msg(f"game.{table.spec.name}"), table=table.id),
-        description="\n".join((kind, command_text(rules_line, board_locale(table.lang.code)),
+        description="\n".join((kind, table.lang.commands(rules_line),
                                 pace_line(table),
                                 t("lobby.who_starts", count=high, seats=needs))),
         colour=COLOUR,

@@ -19,7 +19,6 @@ from typing import Any, Literal
 
 import discord
 
-from bot.i18n.commands import board_locale, command_text
 from bot.render.common import FIELD_VALUE_MAX, fit, seat_label, team_name, truncate
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
@@ -117,8 +116,7 @@ def standings(table: TableInfo, outcome: Outcome) -> str:
 def ratings(table: TableInfo, note: RatingNote) -> str:
     """Each rated member's rating before → after (``mu - 3 sigma``), or why none changed."""
     if note.unrated is not None:
-        return command_text(table.lang.t(f"summary.unrated.{note.unrated}"),
-                            board_locale(table.lang.code))
+        return table.lang.commands(table.lang.t(f"summary.unrated.{note.unrated}"))
     return "\n".join(table.lang.t("summary.rating_line", name=seat_label(table, seat),
                                   before=f"{before:.1f}", after=f"{after:.1f}",
                                   change=f"{after - before:+.1f}")

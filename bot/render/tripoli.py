@@ -17,7 +17,6 @@ from collections.abc import Mapping, Sequence
 import discord
 
 from bot.i18n import ENGLISH, Language, Msg
-from bot.i18n.commands import board_locale, command_text
 from bot.images import tripoli as images
 from bot.render.common import (
     COLOUR,
@@ -940,5 +939,4 @@ def _rules_end(lang: Language, rules: TripoliRules) -> str:
     else:
         leftover = t("tripoli.rules.leftover_betting" if rules.leftover_betting
                      else "tripoli.rules.leftover_no_betting", count=rules.leftover_pots)
-    return command_text(t("tripoli.rules.end", out=out, leftover=leftover),
-                        board_locale(lang.code))
+    return lang.commands(t("tripoli.rules.end", out=out, leftover=leftover))

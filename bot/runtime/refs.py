@@ -20,7 +20,6 @@ import secrets
 from dataclasses import dataclass
 
 from bot.i18n import ENGLISH, Language, Msg
-from bot.i18n.commands import board_locale, command_name
 from engine.core import IllegalAction, OptionError
 
 TABLE_ID_ALPHABET = "0123456789abcdefghijklmnopqrstuvwxyz"
@@ -102,8 +101,8 @@ def unplayable_reason(error: ValueError, lang: Language = ENGLISH) -> Msg | str:
 
     An :class:`UnplayableRules` gives its message; an engine's
     :class:`~engine.core.OptionError` its ``reason`` as the catalog message of that id with
-    its values, an ``option`` named as a client in ``lang`` lists the command's option
-    (``puntata`` in Italian: :func:`bot.i18n.commands.command_name`); any other error its
+    its values, an ``option`` named as the reader's client lists the command's option
+    (``puntata`` in Italian: :meth:`bot.i18n.Language.command`); any other error its
     text (a check that has no catalog message).
     """
     if isinstance(error, UnplayableRules):
@@ -111,7 +110,7 @@ def unplayable_reason(error: ValueError, lang: Language = ENGLISH) -> Msg | str:
     if isinstance(error, OptionError):
         values: dict[str, int | str] = dict(error.values)
         if isinstance(values.get("option"), str):
-            values["option"] = command_name(str(values["option"]), board_locale(lang.code))
+            values["option"] = lang.command(str(values["option"]))
         return Msg(error.reason, **values)
     return str(error)
 

@@ -16,7 +16,6 @@ import pytest
 from bot.clock import SystemClock
 from bot.config import Settings
 from bot.i18n import ENGLISH, LANGUAGES
-from bot.i18n.commands import board_locale, command_text
 from bot.playground import Playground, drop_saved_tables, member_names, open_browser
 from bot.store import open_store
 
@@ -187,8 +186,7 @@ async def test_a_playground_started_for_a_language_greets_and_plays_in_it(settin
     async with Playground(settings, port=0, language="nl") as playground:
         dutch = LANGUAGES["nl"]
         [greeting] = playground.channel.history()
-        assert greeting.content == command_text(dutch.t("playground.welcome"),
-                                                board_locale("nl"))
+        assert greeting.content == dutch.commands(dutch.t("playground.welcome"))
         assert "`/tripoli starten`" in greeting.content  # as a Dutch client lists it
         alice = playground.members["alice"]
         async with playground.turn():

@@ -14,6 +14,7 @@ import discord
 import pytest
 from leak_scan import shown_cards
 from simcord import MemberActor, OptionError
+from test_help import client_locales
 from test_tripoli import Session, labels, open_table
 
 from bot.i18n import ENGLISH, LANGUAGES, Msg
@@ -50,8 +51,10 @@ async def manager(world: Any) -> MemberActor:
 
 def test_the_leak_scanner_reads_the_cards_the_renderer_writes():
     ids = [parse_card(c) for c in ("10♣", "A♠", "Q♥", "2♦")]
-    embed = discord.Embed(description=f"Hand: {render.cards(ids)} · board A♥ **3** · KQ♥ **1**")
-    assert shown_cards([embed], []) == {int(c) for c in ids}
+    for lang in (ENGLISH, LANGUAGES["fa"]):  # Persian: each card an isolate
+        embed = discord.Embed(description=lang.directed(
+            f"Hand: {render.cards(ids, lang)} · board A♥ **3** · KQ♥ **1**"))
+        assert shown_cards([embed], []) == {int(c) for c in ids}
 
 
 # ---------------------------------------------------------------------- tables by clicks
@@ -235,13 +238,18 @@ async def test_a_bad_preset_is_refused_in_each_members_language(world):
         assert world.bot.tables.by_id == {}
 
 
-async def test_a_saved_value_out_of_range_is_named_as_the_readers_client_lists_the_option(world):
+async def test_a_saved_value_out_of_range_is_named_as_the_readers_client_lists_the_option(
+        world, monkeypatch):
+    client_locales(monkeypatch, {world.bob.id: "it", world.carol.id: "nl"})
     await world.store.set_setting(f"channel:{world.channel.id}", HOUSE,
                                   json.dumps({"preset": "classic", "ante": 0}))
     await world.slash(world.bob, "settings language", language="it")
     italian = await world.slash(world.bob, "tripoli rules")
     assert italian.response.ephemeral
     assert "`puntata` è un numero intero di almeno 1" in italian.response.content
+    await world.slash(world.dave, "settings language", language="it")  # an English client
+    italian = await world.slash(world.dave, "tripoli rules")
+    assert "`ante` è un numero intero di almeno 1" in italian.response.content
     await world.slash(world.carol, "settings language", language="nl")
     dutch = await world.slash(world.carol, "tripoli rules")
     assert "`inzet` is een geheel getal van minstens 1" in dutch.response.content
