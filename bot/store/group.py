@@ -2,10 +2,12 @@
 
 Under a burst (every table clicked at once) each change used to wait for the store's one
 connection and run its own ``BEGIN ... COMMIT``, so the last of N changes waited for N
-transactions of several round trips each. :class:`GroupCommit` runs one writer task that
-takes every change queued so far and hands them to ``flush`` as one batch (one transaction,
-each change in it all or nothing on its own); the callers that arrive meanwhile form the
-next batch. Each caller waits for its own change's outcome: it returns once the batch
+transactions of several round trips each. With :class:`GroupCommit` a change that finds
+the store idle is committed at once by its caller (one change at a time costs no more than
+before); the changes that arrive while a transaction runs are queued, and a writer task
+then hands every change queued so far to ``flush`` as one batch (one transaction, each
+change in it all or nothing on its own), while the callers arriving meanwhile form the next
+batch. Each caller waits for its own change's outcome: it returns once the transaction
 holding it committed, or raises that change's error, or the batch's error when the
 transaction as a whole failed (then nothing of the batch was committed).
 """
@@ -36,10 +38,12 @@ class GroupCommit(Generic[T]):
     def __init__(self, flush: Flush[T]) -> None:
         self._flush = flush
         self._queue: list[tuple[T, asyncio.Future[None]]] = []
+        self._busy = False  # a transaction runs (a caller's own, or the writer's)
         self._writer: asyncio.Task[None] | None = None
 
     async def submit(self, item: T) -> None:
-        """Queue ``item`` and wait until the batch holding it was committed.
+        """Commit ``item`` now if nothing else is being committed, else queue it; return once
+        the transaction holding it committed.
 
         Raises
         ------
@@ -48,13 +52,27 @@ class GroupCommit(Generic[T]):
 
         Notes
         -----
-        A caller cancelled while its batch is being committed no longer waits, but its
-        change may still be committed; one cancelled before its batch began is dropped.
+        A caller cancelled while its own transaction runs has it rolled back. One cancelled
+        while its queued change is being committed no longer waits, but its change may
+        still be committed; one cancelled before its batch began is dropped.
         """
+        if self._busy:
+            await self._queued(item)
+            return
+        self._busy = True
+        try:
+            [outcome] = await self._flush([item])
+        finally:
+            if self._queue:
+                self._writer = asyncio.create_task(self._write())
+            else:
+                self._busy = False
+        if outcome is not None:
+            raise outcome
+
+    async def _queued(self, item: T) -> None:
         future: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         self._queue.append((item, future))
-        if self._writer is None or self._writer.done():
-            self._writer = asyncio.create_task(self._write())
         try:
             await asyncio.shield(future)
         except asyncio.CancelledError:
@@ -68,6 +86,12 @@ class GroupCommit(Generic[T]):
             await asyncio.shield(self._writer)
 
     async def _write(self) -> None:
+        try:
+            await self._batches()
+        finally:
+            self._busy = False
+
+    async def _batches(self) -> None:
         while self._queue:
             batch = [(item, future) for item, future in self._queue if not future.done()]
             self._queue = []
