@@ -55,6 +55,9 @@ _MARKDOWN_MARKER = re.compile(r"(?: {0,3}(?:>>>|>|-#|#{1,3}|[-*+]|[0-9]{1,9}\.)[
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
 _CODE_SPAN = re.compile("([\u2066-\u2068]?)(`[^`\n]+`)(\u2069?)")
 """An inline code span (a slash command, a preset's id), with the isolate around it."""
+_CODE_PLACEHOLDER = re.compile(r"`\{([a-z_0-9]+)\}`")
+"""A placeholder that is a whole code span (``{name}`` in backticks): its str value is left
+as it is, the span being an isolate already (marks inside it would be copied with it)."""
 
 DIGITS = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
 """The digits of the numbering systems our languages use by default (Babel/CLDR names:
@@ -343,7 +346,9 @@ class Language:
             text = self._messages.ngettext(key, key, int(params.get("count", 0)))
         else:
             text = self._messages.gettext(key)
-        text = text.format(**{name: self._value(value) for name, value in params.items()})
+        coded = set(_CODE_PLACEHOLDER.findall(text))  # a code span isolates its value
+        text = text.format(**{name: value if name in coded and isinstance(value, str)
+                              else self._value(value) for name, value in params.items()})
         return self.directed(text)
 
     def _value(self, value: Any) -> str:

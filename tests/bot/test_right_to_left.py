@@ -69,6 +69,13 @@ def test_a_slash_command_in_a_persian_line_reads_left_to_right():
     assert "`/tripoli rules`" in shown(line) and "\u2066`/tripoli rules`\u2069" in line
 
 
+def test_a_value_in_a_code_span_is_isolated_around_its_backticks_not_inside():
+    title = PERSIAN.t("tripoli.rules.title", game="Tripoli", name="classic")
+    assert "\u2066`classic`\u2069" in title and "\u2068Tripoli\u2069" in title
+    assert not re.search("[\u2066-\u2069]", ENGLISH.t("tripoli.rules.title", game="Tripoli",
+                                                        name="classic"))
+
+
 def test_a_right_to_left_mark_does_not_turn_a_line_that_starts_with_a_card_but_an_isolate_does():
     line = PERSIAN.join(["A♥ **۰**", "K♥ **۰**"], " · ")
     assert right_to_left(PERSIAN.directed(line), "A♥", "K♥")
