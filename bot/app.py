@@ -8,6 +8,7 @@ commands as ``PARLOUR_SYNC`` says.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pkgutil
 from typing import Any
@@ -17,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import cogs
-from bot.clock import Clock, SystemClock
+from bot.clock import Clock, Sleep, SystemClock
 from bot.config import Settings, load_settings
 from bot.games import GAMES
 from bot.i18n.choice import Languages
@@ -41,6 +42,10 @@ class ParlourBot(commands.Bot):
     settings : Settings
     clock : Clock
         Where deadlines and daily claims read the time (``now()`` -> aware UTC datetime).
+    sleep : Sleep
+        How the bot's timed waits wait (``await sleep(seconds)``): the pause between AI
+        moves, the sleep until the next deadline or rule timer, the board edits' debounce.
+        :func:`asyncio.sleep`; the playground's own waits (:meth:`bot.playground.Playground.sleep`).
     store : Store
         The chip bank and table storage, its settings cached in memory
         (:class:`bot.settings_cache.SettingsCache`); set by ``setup_hook``.
@@ -54,7 +59,8 @@ class ParlourBot(commands.Bot):
         assert self.tables is not None, "set by setup_hook"
         return self.tables.languages
 
-    def __init__(self, settings: Settings, clock: Clock, **client: Any) -> None:
+    def __init__(self, settings: Settings, clock: Clock, sleep: Sleep = asyncio.sleep,
+                 **client: Any) -> None:
         discord.VoiceClient.warn_nacl = discord.VoiceClient.warn_dave = False  # no voice here
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -65,6 +71,7 @@ class ParlourBot(commands.Bot):
         )
         self.settings = settings
         self.clock = clock
+        self.sleep = sleep
         self.store: Store | None = None
         self.tables: TableRegistry | None = None
         self.tree.on_error = self.on_app_command_error
@@ -146,7 +153,8 @@ def cog_modules() -> list[str]:
     )
 
 
-def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) -> ParlourBot:
+def create_bot(settings: Settings | None = None, *, clock: Clock | None = None,
+               sleep: Sleep = asyncio.sleep) -> ParlourBot:
     """Build the bot (not yet started): a :class:`ShardedParlourBot` when the settings name
     shards (``PARLOUR_SHARD_COUNT``, ``PARLOUR_SHARDS``), else a :class:`ParlourBot`.
 
@@ -156,6 +164,9 @@ def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) 
         Defaults to :func:`bot.config.load_settings` (environment and ``.env``).
     clock
         Defaults to the wall clock; tests pass a :class:`bot.clock.ManualClock`.
+    sleep
+        The bot's timed waits (:attr:`ParlourBot.sleep`); :func:`asyncio.sleep` but in the
+        playground.
 
     Raises
     ------
@@ -166,5 +177,6 @@ def create_bot(settings: Settings | None = None, *, clock: Clock | None = None) 
     clock = clock or SystemClock()
     shards = settings.hosted_shards
     if shards is None:
-        return ParlourBot(settings, clock)
-    return ShardedParlourBot(settings, clock, shard_ids=list(shards.ids), shard_count=shards.count)
+        return ParlourBot(settings, clock, sleep)
+    return ShardedParlourBot(settings, clock, sleep, shard_ids=list(shards.ids),
+                             shard_count=shards.count)

@@ -2,13 +2,17 @@
 
 Production and the playground read the wall clock (:class:`SystemClock`); tests pass a
 :class:`ManualClock` and move it by hand, so deadlines and daily claims never depend on how fast
-the test machine runs.
+the test machine runs. How the bot *waits* is a :data:`Sleep` (``ParlourBot.sleep``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+
+Sleep = Callable[[float], Awaitable[Any]]
+"""Waits the given seconds, like :func:`asyncio.sleep` (the default everywhere)."""
 
 
 @runtime_checkable

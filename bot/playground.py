@@ -15,6 +15,13 @@ switches the member you act as, so one person can fill a table.
   outside an interaction.
 - Errors the bot raises are printed to the console as well as shown in the page.
 
+- The bot's timed waits (the pause between AI moves, the sleep until a deadline or a rule
+  timer such as Kalooki's call window, the board edits' debounce) run in real time and are
+  declared to simcord as external input (:meth:`Playground.sleep`; the pump wakes them). A
+  click therefore settles as soon as the bot has answered it: simcord does not wait the AI
+  moves and timers out (it gives up after 5 s, "Action outcome uncertain"), and what they do
+  reaches the page when the pump republishes.
+
 simcord's preview and the page share one operation guard: while the pump republishes or moves
 the clock (a few milliseconds), a click from the page is refused ("context unavailable") and must
 be repeated; and a click sent in the half second between a republish and the page's next poll
@@ -26,10 +33,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import heapq
+import itertools
 import logging
 import os
 import re
 import sys
+import time
 import webbrowser
 from collections.abc import AsyncIterator, Sequence
 from datetime import UTC, datetime
@@ -135,6 +145,8 @@ class Playground:
         self._errors_seen = 0
         self._requests_seen = 0
         self._unpublished = False
+        self._alarms: list[tuple[float, int, asyncio.Future[None]]] = []  # (due, order, wake)
+        self._alarm_order = itertools.count()
 
     @property
     def url(self) -> str:
@@ -152,7 +164,7 @@ class Playground:
             ) from missing
         await drop_saved_tables(self.settings)
         try:
-            self.bot = create_bot(self.settings, clock=SystemClock())
+            self.bot = create_bot(self.settings, clock=SystemClock(), sleep=self.sleep)
             self._exit.push_async_callback(self.bot.close)
             self.env = simcord.Env(self.bot)
             self.guild = self.env.create_guild("Parlour Playground")
@@ -215,6 +227,21 @@ class Playground:
             yield
             await self._republish()
 
+    async def sleep(self, seconds: float) -> None:
+        """The bot's timed waits (``ParlourBot.sleep``): ``seconds`` of real time, woken by
+        the pump and declared to simcord as external input, so that no click's settlement
+        waits for them (module docstring). Outside the bot's own work (a script driving the
+        bot) there is nothing to declare."""
+        from simcord import SetupError
+
+        woken: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        due = time.perf_counter() + max(seconds, 0.0)  # simcord's time.monotonic is virtual
+        heapq.heappush(self._alarms, (due, next(self._alarm_order), woken))
+        try:
+            await self.env.external_wait(woken, reason="a timed wait of the bot (real time)")
+        except SetupError:
+            await woken
+
     async def wait_closed(self) -> None:
         """Return when the page's "End preview session" is used (or the preview closes)."""
         await self.preview.wait_closed()
@@ -223,7 +250,8 @@ class Playground:
         from simcord import SetupError
 
         while True:
-            await asyncio.sleep(TICK)
+            await asyncio.sleep(self._until_next_alarm())
+            self._wake_due()
             self._print_new_errors()
             self._note_channel_writes()
             if not self._unpublished and self._clock_lag() < CLOCK_SLACK:
@@ -237,6 +265,20 @@ class Playground:
                 log.debug("pump yielded to the page: %s", busy)
             except TimeoutError as slow:
                 log.warning("the bot did not settle in time: %s", slow)
+
+    def _until_next_alarm(self) -> float:
+        """Seconds to the pump's next look: a tick, or sooner when a timed wait ends."""
+        if not self._alarms:
+            return TICK
+        return min(TICK, max(0.0, self._alarms[0][0] - time.perf_counter()))
+
+    def _wake_due(self) -> None:
+        """End the bot's timed waits that are due (those cancelled meanwhile are dropped)."""
+        now = time.perf_counter()
+        while self._alarms and self._alarms[0][0] <= now:
+            _due, _order, woken = heapq.heappop(self._alarms)
+            if not woken.done():
+                woken.set_result(None)
 
     def _note_channel_writes(self) -> None:
         """Note REST writes to channels (board edits, messages) made since the last look.

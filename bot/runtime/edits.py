@@ -21,13 +21,14 @@ from collections import deque
 from collections.abc import Awaitable, Callable
 from typing import Any
 
+from bot.clock import Sleep
+
 log = logging.getLogger("parlour.tables")
 
 _EPSILON = 1e-6
 """Seconds of clock rounding ignored when a window of one second is over."""
 
 Clock = Callable[[], float]
-Sleep = Callable[[float], Awaitable[Any]]
 
 
 class RestBudget:

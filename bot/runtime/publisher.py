@@ -75,9 +75,9 @@ class Publisher:
     def _start_publishing(self) -> None:
         """Create the bot's edit queue and REST budget (called by the registry)."""
         settings = self.bot.settings
-        self.budget = RestBudget(settings.board_edit_budget)
+        self.budget = RestBudget(settings.board_edit_budget, sleep=self.bot.sleep)
         self.edits = EditQueue(self._publish, lambda: self.bot.settings.board_edit_interval,
-                               self.budget)
+                               self.budget, sleep=self.bot.sleep)
 
     def publishing(self) -> bool:
         """True while some table's update waits in the queue or is being sent."""

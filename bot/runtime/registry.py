@@ -105,8 +105,9 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
     ----------
     bot
         The running bot: ``bot.store`` (chips, tables, results), ``bot.settings``
-        (``ai_delay``, ``board_edit_interval``, ``board_edit_budget``), ``bot.clock`` and
-        the Discord client methods used to edit boards.
+        (``ai_delay``, ``board_edit_interval``, ``board_edit_budget``), ``bot.clock``,
+        ``bot.sleep`` (every timed wait: AI moves, deadlines, board edits) and the Discord
+        client methods used to edit boards.
     games
         Adapters by game name (the bot passes :data:`bot.games.GAMES`).
     """
@@ -225,7 +226,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             self._sleeper = self._spawn(self._sleep_then_fire(wait))
 
     async def _sleep_then_fire(self, wait: float) -> None:
-        await asyncio.sleep(wait)
+        await self.bot.sleep(wait)
         self._sleeper = None
         self._sleeping_until = None
         self._spawn(self._fire_and_reschedule())
@@ -1071,7 +1072,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         """AI moves one at a time, ``delay`` seconds apart, each committed and followed by a
         board edit; a move that cannot be saved is undone and tried again later."""
         while True:
-            await asyncio.sleep(delay)
+            await self.bot.sleep(delay)
             try:
                 async with self._changing(table):
                     if table.state is not TableState.PLAYING:

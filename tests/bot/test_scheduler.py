@@ -3,6 +3,7 @@ fires deadlines in their order, also after tables moved theirs or went away."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 from types import SimpleNamespace
 
@@ -25,7 +26,8 @@ async def registry(tmp_path):
         settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                             board_edit_interval=0)
         registry = TableRegistry(
-            SimpleNamespace(store=store, settings=settings, clock=ManualClock()), GAMES)
+            SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
+                            sleep=asyncio.sleep), GAMES)
         yield registry
         await registry.close()
 

@@ -11,6 +11,7 @@ decisions; the next change saves them as the current version.
 
 from __future__ import annotations
 
+import asyncio
 import json
 from pathlib import Path
 from types import SimpleNamespace
@@ -64,6 +65,7 @@ def registry_on(store: SqliteStore, tmp_path) -> TableRegistry:
                         board_edit_interval=0)
     board = Board()
     return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
+                                         sleep=asyncio.sleep,
                                          get_partial_messageable=board.get_partial_messageable),
                          GAMES)
 

@@ -5,6 +5,7 @@ without a winner refunds, a leaver forfeits; every move commits with the table.
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
 
 import pytest
@@ -32,7 +33,8 @@ async def store(tmp_path):
 def registry(store, tmp_path) -> TableRegistry:
     settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                         board_edit_interval=0)
-    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock()),
+    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
+                                         sleep=asyncio.sleep),
                          {"troefcall": TroefcallAdapter()})
 
 

@@ -43,8 +43,8 @@ async def store(tmp_path):
 def registry(store, tmp_path) -> TableRegistry:
     settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                         board_edit_interval=0)
-    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock()),
-                         GAMES)
+    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
+                                         sleep=asyncio.sleep), GAMES)
 
 
 async def lobby(registry: TableRegistry, *members: int, buy_in: int = 100,
@@ -344,7 +344,7 @@ async def test_board_edits_in_a_burst_become_one_and_an_unchanged_board_none(sto
     settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
                         board_edit_interval=0.05)
     registry = TableRegistry(SimpleNamespace(
-        store=store, settings=settings, clock=ManualClock(),
+        store=store, settings=settings, clock=ManualClock(), sleep=asyncio.sleep,
         get_partial_messageable=board.get_partial_messageable), GAMES)
     table = await lobby(registry, ANN, BEN)
     table.board_message_id = 99

@@ -99,6 +99,38 @@ async def test_changes_the_bot_makes_on_its_own_reach_the_page(settings):
         await page.wait_for_text("A background move, with nobody clicking")
 
 
+async def test_a_click_is_answered_while_ai_moves_and_call_windows_run(settings):
+    """Tryout: a click made while a Kalooki call window or a run of AI turns was open waited
+    for them in real time, and simcord gave it up after 5 s ("Action outcome uncertain").
+    The bot's timed waits are the playground's own: the click is answered at once, and the
+    table plays on by itself into the page."""
+    settings = settings.model_copy(update={"ai_delay": 0.5, "board_edit_interval": 0.2})
+    async with Playground(settings, port=0) as playground, aiohttp.ClientSession() as http:
+        alice = playground.members["alice"]
+        page = Page(http, playground.url)
+        await page.open(alice.id)
+        async with playground.turn():
+            started = await alice.slash(playground.channel, "kalooki start", call_window=2)
+            board = started.response
+            for label in ("Add AI", "Add AI", "Add AI", "Start"):
+                await alice.click(board, label=label)
+            await alice.click(board, label="Leave")  # the AI plays her seat: nobody waits
+        table = playground.bot.tables.by_channel[playground.channel.id]
+        assert all(seat.ai for seat in table.seats)
+        for _ in range(3):  # AI moves half a second apart, a 2 s window after each discard
+            before = len(table.game.log)
+            async with playground.turn():  # raised TimeoutError before: the bot never settled
+                answer = await alice.click(board, label="My hand")
+            assert answer.response.ephemeral  # her seat is the AI's now
+            assert answer.response.content == "You are not seated at this table."
+            for _ in range(100):
+                if len(table.game.log) > before:
+                    break
+                await asyncio.sleep(0.1)
+            assert len(table.game.log) > before  # moved on with no click behind it
+        await page.wait_for_text("drew from the stock")
+
+
 async def test_the_simulated_clock_follows_the_wall_clock(settings):
     async with Playground(settings, port=0) as playground:
         assert abs((playground.env.now() - datetime.now(UTC)).total_seconds()) < 10

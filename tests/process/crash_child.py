@@ -159,7 +159,8 @@ class Driver:
         self.store = store
         self.journal = journal
         self.registry = TableRegistry(
-            SimpleNamespace(store=store, settings=settings, clock=ManualClock()), GAMES
+            SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
+                            sleep=asyncio.sleep), GAMES
         )
         self.table: Any = None
 
