@@ -562,7 +562,7 @@ def report(count: int, mode: str, figures: Figures, rss: float) -> str:
         f"{figures.cpu * per:>7.2f} {figures.bot * per:>7.2f} {figures.threads * per:>7.2f} "
         f"{(figures.cpu - figures.bot) * per:>7.2f} {database} {p50:>7.1f} {p99:>7.1f} "
         f"{figures.deferred:>5} {figures.rest / actions:>7.2f} "
-        f"{figures.changes / actions:>6.2f} {figures.commits / actions:>6.2f} "
+        f"{figures.changes / actions:>6.2f} {figures.commits / actions:>6.3f} "
         f"{busiest_second(figures.edits):>8} {rss:>7.1f}"
     )
 
