@@ -42,16 +42,18 @@ def preset_key(typed: str | None) -> str | None:
 async def preset_choices(
     interaction: discord.Interaction, current: str
 ) -> list[app_commands.Choice[str]]:
-    """Autocomplete: the presets whose name or note contains what was typed, with their
-    one-line description in the member's language (``tripoli.preset.<name>``; at most 25,
-    Discord's limit; names cut to 100 characters)."""
+    """Autocomplete: the presets whose id, name or note contains what was typed, labelled
+    with their name and one-line description in the member's language
+    (``tripoli.preset_name.<id>``, ``tripoli.preset.<id>``) and valued by their id (at most
+    25, Discord's limit; labels cut to 100 characters)."""
     lang = await cast(ParlourBot, interaction.client).languages.for_member(interaction)
     typed = current.strip().lower()
-    notes = {name: render.preset_note(lang, name) for name in PRESETS}
+    labels = {key: f"{render.preset_name(lang, key)} — {render.preset_note(lang, key)}"
+              for key in PRESETS}
     return [
-        app_commands.Choice(name=common.truncate(f"{name} — {note}", 100), value=name)
-        for name, note in notes.items()
-        if typed in name or typed in note.lower()
+        app_commands.Choice(name=common.truncate(label, 100), value=key)
+        for key, label in labels.items()
+        if typed in key or typed in label.lower()
     ][:25]
 
 

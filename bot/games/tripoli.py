@@ -190,7 +190,7 @@ class TripoliAdapter:
                              high=rules.max_players)
         betting = lang.t("tripoli.options.betting", limit=rules.bet_limit) \
             if rules.poker == "betting" else ""
-        return lang.t("tripoli.options", name=rules.name,
+        return lang.t("tripoli.options", name=render.preset_name(lang, rules.name),
                       note=render.preset_note(lang, rules.name), ante=ante, betting=betting,
                       players=players)
 

@@ -96,6 +96,12 @@ def preset_note(lang: Language, name: str) -> str:
     return lang.t(f"tripoli.preset.{name}") if name in PRESETS else ""
 
 
+def preset_name(lang: Language, name: str) -> str:
+    """A preset's name as players say it (``tripoli.preset_name.<name>``: ``"Classica"``,
+    ``"Tripoli senza Poker"``; rules/tripoli.md §3.2), else ``name`` as saved."""
+    return lang.t(f"tripoli.preset_name.{name}") if name in PRESETS else name
+
+
 def chips(lang: Language, amount: int) -> str:
     """``"1 chip"``, ``"3 chips"`` in ``lang``."""
     return lang.t("tripoli.chips", count=amount)
@@ -223,7 +229,8 @@ def _status(table: TableInfo, view: TripoliTableView) -> str:
         lines.append(t("tripoli.status.ending"))
     lines.append(t("tripoli.status.kind",
                    kind=table_kind(table, "tripoli.ranked", "tripoli.casual"),
-                   buy_in=chips(lang, table.buy_in), rules=view.rules_name))
+                   buy_in=chips(lang, table.buy_in),
+                   rules=preset_name(lang, view.rules_name)))
     return "\n".join(lines)
 
 
@@ -766,10 +773,10 @@ def rules_card(rules: TripoliRules, source: str, buy_in: int,
         The reader's language.
     """
     t = lang.t
-    description = t("tripoli.rules.description", name=rules.name,
+    name = preset_name(lang, rules.name)
+    description = t("tripoli.rules.description", name=name,
                     note=preset_note(lang, rules.name), source=source)
-    embed = discord.Embed(title=t("tripoli.rules.title", game=Msg("game.tripoli"),
-                                  name=rules.name),
+    embed = discord.Embed(title=t("tripoli.rules.title", game=Msg("game.tripoli"), name=name),
                           description=description, colour=COLOUR)
     for key, words in (
         ("board", _rules_board(lang, rules)),

@@ -70,10 +70,10 @@ def test_a_slash_command_in_a_persian_line_reads_left_to_right():
 
 
 def test_a_value_in_a_code_span_is_isolated_around_its_backticks_not_inside():
-    title = PERSIAN.t("tripoli.rules.title", game="Tripoli", name="classic")
-    assert "\u2066`classic`\u2069" in title and "\u2068Tripoli\u2069" in title
-    assert not re.search("[\u2066-\u2069]", ENGLISH.t("tripoli.rules.title", game="Tripoli",
-                                                        name="classic"))
+    line = PERSIAN.t("tripoli.options.dial_sequence", preset="cosmo")
+    assert "\u2066`cosmo`\u2069" in line and "`\u2066" not in line
+    assert not re.search("[\u2066-\u2069]", ENGLISH.t("tripoli.options.dial_sequence",
+                                                        preset="cosmo"))
 
 
 def test_a_right_to_left_mark_does_not_turn_a_line_that_starts_with_a_card_but_an_isolate_does():

@@ -63,7 +63,7 @@ def test_the_leak_scanner_reads_the_cards_the_renderer_writes():
 async def test_rummoli_deal_played_to_the_end_by_clicks(world):
     session = await open_table(world, world.alice, world.bob, world.carol, preset="rummoli")
     note = ENGLISH.t("tripoli.preset.rummoli")
-    assert f"**rummoli** — {note}" in session.board.embeds[0].description
+    assert f"**Rummoli** — {note}" in session.board.embeds[0].description
     await session.click(world.alice, session.board, label="Start")
     assert session.game.rules == PRESETS["rummoli"]
     await session.play_until(lambda: session.game.phase is Phase.MICHIGAN)
@@ -150,11 +150,12 @@ async def test_rules_command_words_the_live_table_and_the_default(world):
     default = await world.slash(world.alice, "tripoli rules")
     assert default.response.ephemeral
     assert "default rules" in default.response.embeds[0].description
-    assert "classic" in default.response.embeds[0].title
+    assert render.preset_name(ENGLISH, "classic") in default.response.embeds[0].title
     await world.slash(world.alice, "tripoli start", preset="italian", ante=2)
     shown = await world.slash(world.bob, "tripoli rules")
     text = text_of(shown.response)
-    assert shown.response.ephemeral and "italian" in shown.response.embeds[0].title
+    assert shown.response.ephemeral
+    assert render.preset_name(ENGLISH, "italian") in shown.response.embeds[0].title
     assert ENGLISH.t("tripoli.preset.italian") in text
     table = world.bot.tables.by_channel[world.channel.id]
     rules = world.bot.tables.games["tripoli"].rules(table.options)
@@ -170,7 +171,8 @@ async def test_house_rules_need_manage_channels_and_become_the_default(world):
     assert await world.store.get_setting(scope, HOUSE) is None
     mona = await manager(world)
     saved = await world.slash(mona, "tripoli house-rules", preset="dutch", ante=2, buy_in=40)
-    assert saved.response.ephemeral and "dutch" in saved.response.embeds[0].title
+    assert saved.response.ephemeral
+    assert render.preset_name(ENGLISH, "dutch") in saved.response.embeds[0].title
     stored = json.loads(await world.store.get_setting(scope, HOUSE))
     assert stored == {"preset": "dutch", "ante": 2, "buy_in": 40}
     rules_now = await world.slash(world.carol, "tripoli rules")
@@ -196,13 +198,16 @@ async def test_house_rules_refuse_an_unplayable_combination(world):
 async def test_preset_autocomplete_lists_every_preset_with_its_note(world):
     everything = await world.alice.autocomplete(world.channel, "tripoli start", "preset", "")
     assert [c["value"] for c in everything] == list(PRESETS)
-    assert everything[0]["name"] == f"classic — {ENGLISH.t('tripoli.preset.classic')}"
+    assert everything[0]["name"] == f"Classic — {ENGLISH.t('tripoli.preset.classic')}"
     italian = await world.alice.autocomplete(world.channel, "tripoli start", "preset", "ital")
     assert {c["value"] for c in italian} == {p for p in PRESETS if p.startswith("italian")}
     assert all(len(c["name"]) <= 100 for c in everything)
     await world.slash(world.bob, "settings language", language="it")
     notes = await world.bob.autocomplete(world.channel, "tripoli start", "preset", "")
-    assert notes[0]["name"] == f"classic — {LANGUAGES['it'].t('tripoli.preset.classic')}"
+    assert notes[0]["name"] == f"Classica — {LANGUAGES['it'].t('tripoli.preset.classic')}"
+    assert [c["value"] for c in notes] == list(PRESETS)  # the ids stay the values
+    senza = await world.bob.autocomplete(world.channel, "tripoli start", "preset", "tripoli senza")
+    assert [c["value"] for c in senza] == ["italian-no-poker"]  # found by its Italian name
     assert all(len(c["name"]) <= 100 for c in notes)
 
 
