@@ -2,10 +2,11 @@
 
 Runs the playground (the real bot in simcord's preview; a fresh one per game), opens its page
 in Debian's headless Chromium and plays as Alice against AI players by clicking the page like
-a player would: one deal of Tripoli, the first tricks of Troefcall, the first turns of
-Caribbean Kalooki. Saves PNGs under ``screenshots/`` (ignored by git): the Tripoli lobby, and
-for every game its board and Alice's private hand, with their pictures (``<game>-board.png``,
-``<game>-hand.png``: just the message; the README shows copies of them from ``docs/``)::
+a player would: one deal of Tripoli, the first tricks of Troefcall, Caribbean Kalooki until
+a player has laid combinations down. Saves PNGs under ``screenshots/`` (ignored by git): the
+Tripoli lobby, and for every game its board and Alice's private hand, with their pictures
+(``<game>-board.png``, ``<game>-hand.png``: just the message; the README shows copies of
+them from ``docs/``)::
 
     .venv/bin/python scripts/screenshots.py [--out screenshots] [--chromium /usr/bin/chromium]
 
@@ -181,20 +182,21 @@ class Browser:
 
     async def choose(self, placeholder: str, where: str = LAST) -> bool:
         """Open the select menu whose placeholder starts with ``placeholder`` in ``where`` and
-        pick its first option; False if there is no such menu."""
+        pick its first option; False if there is no such menu.
+
+        Both in one step of the page: opening draws the menu anew (found again by its
+        control key), and a republish arriving in between would close it unsent.
+        """
         wanted = json.dumps(placeholder)
-        opened = await self.js(
+        picked = await self.js(
             f"(() => {{ const root = {where}; if (!root) return false;"
             " const t = [...root.querySelectorAll('button.select-trigger')]"
             f".find(b => b.textContent.trim().startsWith({wanted})); if (!t) return false;"
-            " t.scrollIntoView({block: 'center'}); t.click(); return true; })()"
-        )
-        if not opened:
-            return False
-        await asyncio.sleep(0.4)
-        picked = await self.js(
-            "(() => { const o = document.querySelector('.is-open [role=option]');"
-            " if (!o) return false; o.click(); return true; })()"
+            " const key = t.dataset.controlKey; t.scrollIntoView({block: 'center'}); t.click();"
+            " const menu = [...document.querySelectorAll('.preview-select')]"
+            ".find(w => w.dataset.controlKey === key);"
+            " const o = menu?.querySelector('[role=option]'); if (!o) return false;"
+            " o.click(); return true; })()"
         )
         await asyncio.sleep(0.5)
         return bool(picked)
@@ -267,21 +269,27 @@ class Browser:
                 return
         raise RuntimeError(f"{what} did not appear (the page says: {await self.status()!r})")
 
-    async def messages(self) -> int:
-        return await self.js("document.querySelectorAll('article.channel-message').length")
+    async def newest(self) -> str | None:
+        """The id of the newest message shown (``data-message-id``), None in an empty page."""
+        return await self.js(f"{LAST}?.dataset.messageId ?? null")
 
     async def open_hand(self, board: str = BOARD) -> None:
-        """Press "My hand" on the board and wait for the private answer to appear.
+        """Press "My hand" on the board and wait for the private answer to appear (a newer
+        message than the newest before the click: the page may drop an older one as it adds
+        it, so the number of messages says nothing) and the page to settle (a select menu
+        picked while the click is still completing is not sent).
 
         A click the preview refuses (it was republishing at that instant) is repeated.
         """
+        async def answered() -> bool:
+            return (await self.newest() != before
+                    and "Only you can see" in await self.text(LAST))
+
         for _ in range(3):
-            before = await self.messages()
+            before = await self.newest()
             await self.click("My hand", board)
-            for _ in range(30):
-                if await self.messages() > before:
-                    return
-                await asyncio.sleep(0.1)
+            if await self.wait_for(answered, seconds=3.0):
+                return
             await self.follow_latest()
         status = await self.js("document.getElementById('action-status').textContent")
         raise RuntimeError(f"no answer appeared in the page (the page says: {status!r})")
@@ -454,12 +462,58 @@ async def play_troefcall(playground: Playground, browser: Browser, out: Path) ->
     await browser.shoot(board, out / "troefcall-board.png")
 
 
+KALOOKI_TURN = {"Alice allows or refuses": "Allow", "Alice to draw.": "Draw from the stock",
+                "Alice is playing": "Discard"}
+"""What the Kalooki board says when Alice is to act -> what she does (a button, or the
+select menu whose placeholder starts so)."""
+MELDS_DOWN = "'s combinations"
+"""On the Kalooki board once a player has laid combinations down (a field per player)."""
+
+
+def kalooki_status(browser: Browser, board: str) -> Callable[[], Awaitable[bool]]:
+    """Whether the Kalooki board waits for Alice or shows a player's combinations."""
+
+    async def done() -> bool:
+        text = await browser.text(board)
+        return MELDS_DOWN in text or any(status in text for status in KALOOKI_TURN)
+
+    return done
+
+
+def gone(browser: Browser, board: str, status: str) -> Callable[[], Awaitable[bool]]:
+    """Whether the board no longer says ``status`` (Alice's move was taken)."""
+
+    async def done() -> bool:
+        return status not in await browser.text(board)
+
+    return done
+
+
 async def play_kalooki(playground: Playground, browser: Browser, out: Path) -> None:
-    """Alice and three AI players: after the first turns Alice looks at her hand (while the
-    others call and play); her hand and the board are saved then."""
+    """Alice and three AI players: Alice plays her own turns (allows a call, draws from the
+    stock, discards her first card), waiting for the board to say it is her turn, until a
+    player has laid combinations down; her hand and the board with those combinations are
+    saved then. Between her turns the AI players' pauses and the call windows (8 s after
+    every discard) run in real time: a deal takes some minutes to reach a lay-down."""
     board = await open_table(playground, browser, "kalooki", 3)
     await browser.press("Start", dealt(browser, board), "the Kalooki board", board)
-    await asyncio.sleep(4)  # the AI players' first turns
+    for _ in range(MOST_STEPS):
+        if not await browser.wait_for(kalooki_status(browser, board), seconds=120.0):
+            raise RuntimeError("the Kalooki board never came to Alice's turn")
+        text = await browser.text(board)
+        if MELDS_DOWN in text:
+            break
+        status = next(status for status in KALOOKI_TURN if status in text)
+        move = KALOOKI_TURN[status]
+        await browser.follow_latest()
+        await browser.open_hand(board)
+        moved = (await browser.choose(move, LAST) if move == "Discard"
+                 else await browser.click(move, LAST))
+        if not moved:
+            raise RuntimeError(f"Alice's hand has no {move!r} (the board says {status!r})")
+        await browser.wait_for(gone(browser, board, status), seconds=15.0)  # else: again
+    else:
+        raise RuntimeError(f"no combinations were laid down in {MOST_STEPS} turns of Alice's")
     await browser.follow_latest()
     await browser.open_hand(board)
     await browser.shoot(LAST, out / "kalooki-hand.png")
