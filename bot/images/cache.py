@@ -2,7 +2,8 @@
 
 One process-wide least-recently-used cache (:data:`PICTURES`): a picture is drawn once per
 description (a board edit that changes only the log finds its picture here), in a worker
-thread (:func:`asyncio.to_thread`), so drawing never delays another table's interaction.
+thread (:func:`asyncio.to_thread`), so drawing never delays another table's interaction;
+requests for a picture being drawn wait for that one drawing.
 """
 
 from __future__ import annotations
@@ -26,11 +27,13 @@ class PictureCache:
     def __init__(self, capacity: int = CAPACITY) -> None:
         self.capacity = capacity
         self._entries: OrderedDict[str, tuple[Picture, bytes]] = OrderedDict()
+        self._drawing: dict[str, asyncio.Future[bytes]] = {}
         self.drawn = 0
         """Pictures drawn so far (misses)."""
 
     async def png(self, picture: Picture) -> tuple[str, bytes]:
-        """The attachment name and PNG of ``picture``, drawn in a worker thread if new.
+        """The attachment name and PNG of ``picture``, drawn in a worker thread if new (one
+        drawing however many ask for it meanwhile).
 
         Raises
         ------
@@ -39,22 +42,30 @@ class PictureCache:
         """
         name = filename(picture)
         entry = self._entries.get(name)
-        if entry is None:
-            data = await asyncio.to_thread(png, picture)
-            if len(data) > ATTACHMENT_MAX:
-                raise ValueError(f"picture {name} is {len(data)} bytes, above Discord's limit")
-            entry = (picture, data)
-            self._entries[name] = entry
-            self.drawn += 1
-            while len(self._entries) > self.capacity:
-                self._entries.popitem(last=False)
-        self._entries.move_to_end(name)
-        return name, entry[1]
+        if entry is not None:
+            self._entries.move_to_end(name)
+            return name, entry[1]
+        drawing = self._drawing.get(name)
+        if drawing is None or drawing.get_loop() is not asyncio.get_running_loop():
+            drawing = asyncio.ensure_future(self._draw(name, picture))
+            self._drawing[name] = drawing
+            drawing.add_done_callback(lambda _done: self._drawing.pop(name, None))
+        return name, await asyncio.shield(drawing)  # a waiter cancelled leaves it to others
 
     def shown(self, name: str) -> Picture | None:
         """The description of the picture attached as ``name``, if still kept."""
         entry = self._entries.get(name)
         return entry[0] if entry is not None else None
+
+    async def _draw(self, name: str, picture: Picture) -> bytes:
+        data = await asyncio.to_thread(png, picture)
+        if len(data) > ATTACHMENT_MAX:
+            raise ValueError(f"picture {name} is {len(data)} bytes, above Discord's limit")
+        self._entries[name] = (picture, data)
+        self.drawn += 1
+        while len(self._entries) > self.capacity:
+            self._entries.popitem(last=False)
+        return data
 
 
 PICTURES = PictureCache()

@@ -8,6 +8,7 @@ the pixels, and the keys compared across processes.
 
 from __future__ import annotations
 
+import asyncio
 import io
 import subprocess
 import sys
@@ -185,6 +186,14 @@ async def test_the_cache_draws_each_picture_once():
     await cache.png(HandPicture(held=(3,)))
     await cache.png(HandPicture(held=(4,)))
     assert cache.shown(name) is None and cache.drawn == 3  # the oldest was dropped
+
+
+async def test_concurrent_requests_for_a_picture_share_one_drawing():
+    cache = PictureCache()
+    picture = HandPicture(held=(7, 8, 9))
+    results = await asyncio.gather(*(cache.png(picture) for _ in range(5)))
+    assert len(set(results)) == 1 and cache.drawn == 1
+    assert results[0][1] == png(picture)
 
 
 def test_every_joker_and_both_copies_draw():
