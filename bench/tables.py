@@ -5,6 +5,7 @@ Run it from the project's root (it takes a few minutes per store at the default 
     python -m bench.tables                         # SQLite, N = 10, 100, 1000
     python -m bench.tables --database pgserver     # a PostgreSQL the bench starts itself
     python -m bench.tables --tables 10,100 --rounds 6 --database postgresql://...
+    python -m bench.tables --pictures off          # the server's card pictures turned off
 
 Each N runs in a fresh bot from ``create_bot`` inside simcord (AI delay 0, the default board
 edit interval and edit budget) on a fresh store: an SQLite file, a new database on the
@@ -457,9 +458,10 @@ class Run:
 
 
 async def measure(count: int, rounds: int, database: str | None,
-                  server: Any = None) -> Run:
+                  server: Any = None, pictures: bool = True) -> Run:
     """Open ``count`` tables and play both modes on the store ``database`` names (None: a
-    fresh SQLite file; with ``server``, a running PostgreSQL, a fresh database on it)."""
+    fresh SQLite file; with ``server``, a running PostgreSQL, a fresh database on it), with
+    the server's card pictures on or off (``/settings images``)."""
     async with AsyncExitStack() as stack:
         if server is not None:
             database = await stack.enter_async_context(postgres.database(server))
@@ -476,6 +478,7 @@ async def measure(count: int, rounds: int, database: str | None,
                 _timestamp_requests(env)
                 driver = Driver(env, Counters(bot))
                 guild = env.create_guild("Bench")
+                await bot.tables.set_images(guild.id, pictures)
                 warm = await open_tables(env, bot, driver, guild, 1, prefix="w")
                 await play(env, bot, driver, warm, MODES[0], rounds)
                 gc.collect()
@@ -594,17 +597,21 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--database", default=None,
                         help="PARLOUR_DATABASE_URL value, or pgserver: a PostgreSQL server "
                              "the bench starts (default: a fresh SQLite file per N)")
+    parser.add_argument("--pictures", choices=("on", "off"), default="on",
+                        help="the server's card pictures, as /settings images sets them "
+                             "(default on, as a new server has them)")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",")]
     with ExitStack() as stack:
         server = stack.enter_context(postgres.server()) if args.database == "pgserver" else None
         database = None if server is not None else args.database
         print(f"store: {'PostgreSQL (pgserver)' if server is not None else database or 'SQLite'}"
-              f", {args.rounds} rounds")
+              f", {args.rounds} rounds, pictures {args.pictures}")
         print(HEADER)
         runs: dict[int, Run] = {}
         for count in counts:
-            run = runs[count] = asyncio.run(measure(count, args.rounds, database, server))
+            run = runs[count] = asyncio.run(measure(count, args.rounds, database, server,
+                                                    args.pictures == "on"))
             for mode in MODES:
                 print(report(count, mode, run.modes[mode], run.rss), flush=True)
         for count, run in runs.items():
