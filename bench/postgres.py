@@ -4,24 +4,19 @@
 as root it runs the server as its own ``pgserver`` system user. The server is configured as
 the SQLite store is (WAL, ``synchronous = NORMAL``): a commit does not wait for its WAL to
 reach the disk (``synchronous_commit = off``), checkpoints still do. The server's processes
-are not the bench's: :func:`cpu_seconds` reads their CPU time.
+are not the bench's: :func:`cpu_seconds` reads their CPU time. Each run's empty database
+comes from the tests' ``databases.fresh_database``.
 """
 
 from __future__ import annotations
 
-import itertools
-import os
 import shutil
 import tempfile
 import warnings
-from collections.abc import AsyncIterator, Iterator
-from contextlib import asynccontextmanager, contextmanager
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
-
-import asyncpg
-
-_databases = itertools.count(1)
 
 
 @contextmanager
@@ -53,19 +48,6 @@ def server() -> Iterator[Any]:
     finally:
         running.cleanup()
         shutil.rmtree(home, ignore_errors=True)
-
-
-@asynccontextmanager
-async def database(running: Any) -> AsyncIterator[str]:
-    """Create an empty database on ``running``; yield its URL; drop it afterwards."""
-    name = f"bench_{os.getpid()}_{next(_databases)}"
-    admin = await asyncpg.connect(running.get_uri())
-    try:
-        await admin.execute(f"CREATE DATABASE {name}")
-        yield running.get_uri(name)
-    finally:
-        await admin.execute(f"DROP DATABASE IF EXISTS {name} WITH (FORCE)")
-        await admin.close()
 
 
 def cpu_seconds(running: Any) -> float:

@@ -101,6 +101,7 @@ from bot.replies import ACK_BUDGET
 from bot.runtime.refs import Ref
 from bot.runtime.table import Table, TableState
 from engine.tripoli.game import TripoliGame
+from tests.databases import fresh_database
 
 DEFERRED = (ResponseKind.DEFERRED, ResponseKind.DEFERRED_UPDATE)
 MODES = ("one at a time", "all at once")
@@ -464,7 +465,7 @@ async def measure(count: int, rounds: int, database: str | None,
     the server's card pictures on or off (``/settings images``)."""
     async with AsyncExitStack() as stack:
         if server is not None:
-            database = await stack.enter_async_context(postgres.database(server))
+            database = await stack.enter_async_context(fresh_database(server))
         elif database is None:
             directory = stack.enter_context(tempfile.TemporaryDirectory())
             database = str(Path(directory) / "parlour.db")
