@@ -59,6 +59,16 @@ async def play_deal(world: Any, table: Table) -> None:
     raise AssertionError("the deal did not end")
 
 
+async def end_after_this_deal(world: Any, table: Table) -> None:
+    """Alice (the host) ends the Tripoli session with ``/tripoli end``; the deals left
+    (this one, then the leftover round) are played until the table is over."""
+    await world.slash(world.alice, "tripoli end")
+    for _ in range(10):
+        if table.state is TableState.OVER:
+            break
+        await play_deal(world, table)
+
+
 async def settle(world: Any, table: Table) -> None:
     """Let the board edits the decisions asked for reach simcord (the publishing task was
     started here, outside the bot's own work, so simcord does not wait for it: we do)."""
@@ -198,11 +208,7 @@ async def test_a_casual_table_says_why_it_was_not_rated_and_its_rematch_keeps_th
     await world.click(world.alice, board, label="Start")
     table = world.bot.tables.by_channel[world.channel.id]
     await play_deal(world, table)
-    await world.slash(world.alice, "tripoli end")
-    for _ in range(10):
-        if table.state is TableState.OVER:
-            break
-        await play_deal(world, table)
+    await end_after_this_deal(world, table)
     await settle(world, table)
     assert field(board, "Ratings (μ − 3σ)") == "Not rated: AI seats played (a casual table)."
     assert await world.store.ratings(world.guild.id, "tripoli") == {}
@@ -262,11 +268,7 @@ async def test_a_tripoli_game_ended_in_its_first_deal_is_not_rated_and_pays_back
     board, table = await open_ranked(world, "tripoli")
     members = world.members[:2]
     await play_deal(world, table)
-    await world.slash(world.alice, "tripoli end")
-    for _ in range(10):
-        if table.state is TableState.OVER:
-            break
-        await play_deal(world, table)
+    await end_after_this_deal(world, table)
     assert table.state is TableState.OVER and table.game.outcome.complete
     rated = await world.store.ratings(world.guild.id, "tripoli")
     assert set(rated) == {member.id for member in members}
