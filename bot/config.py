@@ -69,7 +69,9 @@ class Settings(BaseSettings):
         (0 to 60).
     board_edit_budget
         ``PARLOUR_BOARD_EDIT_BUDGET``: bot-token REST calls per second that board edits and
-        DM hand views may make, for all tables together (1 to 50; Discord allows about 50).
+        DM hand views may make, for all tables of the whole bot together (1 to 50; Discord
+        allows a bot about 50, whatever its processes); a shard process takes its shards'
+        share (:attr:`process_edit_budget`).
     log_level
         ``PARLOUR_LOG_LEVEL``: ``DEBUG``, ``INFO``, ``WARNING``, ``ERROR`` or ``CRITICAL``
         (any case).
@@ -177,6 +179,17 @@ class Settings(BaseSettings):
             return None
         ids = tuple(range(self.shard_count)) if self.shards is None else self.shards
         return Shards(tuple(sorted(ids)), self.shard_count)
+
+    @property
+    def process_edit_budget(self) -> int:
+        """This process's share of ``board_edit_budget`` (calls per second, at least 1):
+        all of it unsharded, else in proportion to the shards it hosts, so the processes of
+        one bot together keep within Discord's limit of the bot token (four processes of two
+        shards out of 8 with the default 45: 11 each)."""
+        shards = self.hosted_shards
+        if shards is None:
+            return self.board_edit_budget
+        return max(1, self.board_edit_budget * len(shards.ids) // shards.count)
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -3,7 +3,8 @@
 Updates with no interaction behind them (timers, AI moves, a decision made from a private
 view) edit the board with the bot's own token, never an interaction token (case C01): through
 the bot's one :class:`~bot.runtime.edits.EditQueue`, debounced by ``board_edit_interval``,
-within ``board_edit_budget`` REST calls per second for all tables together, each table
+within this process's share of ``board_edit_budget`` REST calls per second
+(``Settings.process_edit_budget``) for all its tables together, each table
 published with its latest state and not at all when its board would look the same. A board
 that was deleted (10008) or is too old to edit (30046) is posted again; a failure on
 Discord's side (5xx) or a rate limit (429) is tried again with growing waits; a board the
@@ -75,7 +76,7 @@ class Publisher:
     def _start_publishing(self) -> None:
         """Create the bot's edit queue and REST budget (called by the registry)."""
         settings = self.bot.settings
-        self.budget = RestBudget(settings.board_edit_budget, sleep=self.bot.sleep)
+        self.budget = RestBudget(settings.process_edit_budget, sleep=self.bot.sleep)
         self.edits = EditQueue(self._publish, lambda: self.bot.settings.board_edit_interval,
                                self.budget, sleep=self.bot.sleep)
 

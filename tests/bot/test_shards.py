@@ -61,6 +61,21 @@ def test_a_count_alone_hosts_every_shard_and_nothing_means_no_sharding(monkeypat
     assert load_settings().hosted_shards == Shards((0, 1, 2), 3)
 
 
+@pytest.mark.parametrize(("variables", "budget"), [
+    ({}, 45),
+    ({"PARLOUR_SHARD_COUNT": "8"}, 45),
+    ({"PARLOUR_SHARDS": "0-1", "PARLOUR_SHARD_COUNT": "8"}, 11),
+    ({"PARLOUR_SHARDS": "3", "PARLOUR_SHARD_COUNT": "4", "PARLOUR_BOARD_EDIT_BUDGET": "50"}, 12),
+    ({"PARLOUR_SHARDS": "7", "PARLOUR_SHARD_COUNT": "100", "PARLOUR_BOARD_EDIT_BUDGET": "10"}, 1),
+])
+def test_a_shard_process_takes_its_shards_share_of_the_edit_budget(monkeypatch, variables,
+                                                                    budget):
+    """The budget is the bot token's, so the processes of one bot together keep within it."""
+    for name, value in variables.items():
+        monkeypatch.setenv(name, value)
+    assert load_settings().process_edit_budget == budget
+
+
 @pytest.mark.parametrize(("variables", "words"), [
     ({"PARLOUR_SHARDS": "0-3"}, "PARLOUR_SHARD_COUNT"),
     ({"PARLOUR_SHARDS": "6-9", "PARLOUR_SHARD_COUNT": "8"}, "0..7"),
