@@ -71,10 +71,13 @@ _FORMATTER = string.Formatter()
 def ascii_digits(text: str) -> str:
     """``text`` in its compatibility form (NFKC: full-width ``３`` is ``3``) with every
     Unicode decimal digit as its ASCII one: Persian ``۳``, Arabic-Indic ``٣``, Devanagari
-    ``३`` (what a keyboard of any script types for an amount); other characters unchanged,
-    so ``0x10``, ``1e3``, ``-5``, ``+3``, ``3.0`` and ``1_0`` stay what they are."""
+    ``३`` (what a keyboard of any script types for an amount), and without the invisible
+    format characters (Unicode category Cf: the direction marks U+200E, U+200F and U+061C
+    that Persian and Arabic keyboards put in); other characters unchanged, so ``0x10``,
+    ``1e3``, ``-5``, ``+3``, ``3.0`` and ``1_0`` stay what they are."""
     return "".join(str(unicodedata.decimal(char)) if unicodedata.decimal(char, None) is not None
-                   else char for char in unicodedata.normalize("NFKC", text))
+                   else char for char in unicodedata.normalize("NFKC", text)
+                   if unicodedata.category(char) != "Cf")
 
 
 def placeholders(text: str) -> frozenset[str]:

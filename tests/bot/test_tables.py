@@ -274,9 +274,11 @@ def test_amounts_are_digits_only(text):
     assert refused.value.code == "bad_amount"
 
 
-@pytest.mark.parametrize("text", ["۱۲", "١٢", " 12 ", "۱2", "１２", "１2", "१२", "𝟏𝟐"])
+@pytest.mark.parametrize("text", ["۱۲", "١٢", " 12 ", "۱2", "１２", "１2", "१२", "𝟏𝟐",
+                                  "\u200f۱۲", "۱۲\u200e", "\u061c١٢", "\u2067۱۲\u2069"])
 def test_every_scripts_decimal_digits_are_amounts(text):
-    """Persian, Arabic-Indic, full-width, Devanagari, mathematical digits: all decimal."""
+    """Persian, Arabic-Indic, full-width, Devanagari, mathematical digits: all decimal; the
+    invisible direction marks a Persian or Arabic keyboard adds are no part of the amount."""
     assert parse_amount(text) == 12
     assert parse_chips(text, ENGLISH) == 12  # /chips reads amounts the same way
 
