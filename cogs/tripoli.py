@@ -16,12 +16,15 @@ without surrounding spaces and capitals (``" CLASSIC"`` is ``classic``).
 
 from __future__ import annotations
 
+import functools
+import unicodedata
 from typing import Any, cast
 
 import discord
 from discord import app_commands
 
 from bot.app import ParlourBot
+from bot.i18n import LANGUAGES
 from bot.render import common
 from bot.render import tripoli as render
 from cogs._game import GameCog, table_options
@@ -33,10 +36,27 @@ SEQUENCE_CHOICES = [
 """The runs of three ranks a sequence may be (§3.2 ``seq-678``): 2-3-4 … Q-K-A."""
 
 
+def _plain(text: str) -> str:
+    """``text`` stripped, in lower case, without invisible format characters (the
+    direction isolates of a Persian name)."""
+    return "".join(char for char in text if unicodedata.category(char) != "Cf").strip().casefold()
+
+
+@functools.cache
+def _preset_names() -> dict[str, str]:
+    """Every preset's name in every language (:func:`bot.render.tripoli.preset_name`),
+    plain, to the preset's id."""
+    return {_plain(render.preset_name(lang, key)): key
+            for lang in LANGUAGES.values() for key in PRESETS}
+
+
 def preset_key(typed: str | None) -> str | None:
-    """A typed preset name as :data:`engine.tripoli.rules.PRESETS` spells it (stripped,
-    lower case); None when nothing but spaces was typed."""
-    return (typed or "").strip().lower() or None
+    """A typed preset as :data:`engine.tripoli.rules.PRESETS` spells it: its id, or its
+    name in any language as boards and the autocomplete show it (``Classica``,
+    ``Tripoli senza Poker``, ``رامولی``), any case; anything else stripped and in lower case
+    (refused by the rules with the list of presets); None when nothing but spaces was typed."""
+    plain = _plain(typed or "")
+    return plain if plain in PRESETS else _preset_names().get(plain, plain) or None
 
 
 async def preset_choices(

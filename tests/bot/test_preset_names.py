@@ -15,6 +15,7 @@ from bot.render import kalooki as kalooki_render
 from bot.render import tripoli as tripoli_render
 from bot.render.common import limit_problems, lobby
 from bot.runtime.spec import SeatInfo, TableInfo
+from cogs.tripoli import preset_key
 from engine.kalooki.rules import PRESETS as KALOOKI_PRESETS
 from engine.tripoli.rules import PRESETS as TRIPOLI_PRESETS
 
@@ -110,3 +111,30 @@ def test_tripoli_lobby_and_rules_card_name_every_preset(code):
         assert plain(card.embed.description or "").startswith(f"**{name}**"), preset
         assert f"`{preset}`" not in (card.embed.title or "") + (card.embed.description or "")
         assert limit_problems(card) == [], preset
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+@pytest.mark.parametrize("key", PRESET_IDS["tripoli"])
+def test_a_tripoli_preset_typed_by_its_name_in_any_language_is_that_preset(code, key):
+    """``/tripoli start preset:Classica``: a member types the name the board showed them."""
+    name = tripoli_render.preset_name(LANGUAGES[code], key)
+    plain = re.sub(ISOLATES, "", name)
+    assert preset_key(plain) == key
+    assert preset_key(f"  {plain.upper()} ") == key
+    assert preset_key(name) == key  # pasted with its direction isolates
+
+
+def test_no_two_tripoli_presets_share_a_name_or_an_id():
+    """A typed name names one preset only (in whatever language it is that preset's)."""
+    owners: dict[str, set[str]] = {}
+    for lang in LANGUAGES.values():
+        for key in PRESET_IDS["tripoli"]:
+            name = re.sub(ISOLATES, "", tripoli_render.preset_name(lang, key)).casefold()
+            owners.setdefault(name, set()).add(key)
+    for key in PRESET_IDS["tripoli"]:
+        owners.setdefault(key, set()).add(key)
+    assert {name: keys for name, keys in owners.items() if len(keys) > 1} == {}
+
+
+def test_a_typed_preset_that_is_no_name_is_kept_for_the_refusal():
+    assert preset_key(" Nope ") == "nope" and preset_key("   ") is None
