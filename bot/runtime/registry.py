@@ -498,7 +498,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         Raises
         ------
         Refusal
-            ``seated``, ``full``, ``team_full``, ``mid_deal`` (join between deals),
+            ``seated``, ``kicked`` (the host stood the member up since the start:
+            :attr:`Table.kicked`), ``full``, ``team_full``, ``mid_deal`` (join between deals),
             ``ending``, ``no_seat`` (nothing to take), ``chips``.
         """
         spec = self.spec(table)
@@ -507,6 +508,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             if seat is not None:
                 self._change_team(table, spec, seat, team)
                 return
+            if member_id in table.kicked:
+                raise Refusal("kicked", Msg("refusal.kicked"))
             table.seen[member_id] = self._now()
             if table.state is TableState.LOBBY:
                 if len(table.seats) >= spec.seats.stop - 1:
@@ -605,7 +608,9 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
     async def kick(
         self, table: Table, member_id: int, is_manager: bool, target_id: int
     ) -> bool:
-        """The host (or a Manage Channels member) stands another member up, as :meth:`leave`.
+        """The host (or a Manage Channels member) stands another member up, as :meth:`leave`;
+        once the game has started the member may not take a seat at the table again
+        (:attr:`Table.kicked`).
 
         Returns
         -------
@@ -632,6 +637,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 raise Refusal("leaving", Msg("refusal.member_leaving", name=name))
             if table.state is TableState.LOBBY and target_id == table.host_id:
                 raise Refusal("host", Msg("refusal.host_kicked"))
+            if table.state is not TableState.LOBBY:
+                table.kicked.add(target_id)
             later = await self._stand_up(table, seat, kicked=True)
             if later:
                 table.seats[seat].kicked = True  # their I'm back does not take it back

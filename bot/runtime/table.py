@@ -212,6 +212,10 @@ class Table:
     rules_cache
         The options and the rules the game's adapter builds for them (not saved; see
         :meth:`bot.runtime.registry.TableRegistry.rules`).
+    kicked
+        Members the host (or a moderator) stood up once the game had started: they may not
+        take a seat at this table again, even after the AI took theirs over (a new table,
+        a rematch, does not inherit it).
     """
 
     id: str
@@ -263,6 +267,7 @@ class Table:
     saved: Saved | None = field(default=None, repr=False)
     log_saved: tuple[Any, int] | None = field(default=None, repr=False)
     rules_cache: tuple[dict[str, Any], Any] | None = field(default=None, repr=False)
+    kicked: set[int] = field(default_factory=set)
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""
@@ -341,6 +346,7 @@ class Table:
             "staked": self.staked,
             "seen": list(self.seen.items()),
             "started_at": self.started_at,
+            "kicked": sorted(self.kicked),
             "game_schema": None if self.game is None else self.game.SCHEMA_VERSION,
             "rules": "options" if derived else "game",
         })
@@ -450,6 +456,8 @@ class Table:
             drafts={seat: (decision, draft) for seat, decision, draft in data.get("drafts", [])},
             seen={member: when for member, when in data.get("seen", [])},
             started_at=data.get("started_at"),
+            kicked=set(data.get("kicked", ())) | {seat.member_id for seat in seats
+                                                  if seat.kicked and seat.member_id is not None},
         )
         table.notes.extend(Msg.load(note) for note in data["notes"])
         table.saved = Saved(text, () if table.game is None else tuple(table.game.log))
@@ -469,6 +477,6 @@ def _staked_before(data: dict[str, Any], seats: list[Seat]) -> int:
 _SAVED_FIELDS = (
     "seats", "state", "game", "seed", "board_message_id", "ending", "notes", "deadlines",
     "timeouts", "idle_deadline", "dm_messages", "dm_closed", "host_id", "ranked", "substituted",
-    "staked", "drafts", "started_at", "seen",
+    "staked", "drafts", "started_at", "seen", "kicked",
 )
 """The fields :meth:`Table.snapshot` saves that a change may alter (not the ids)."""

@@ -615,3 +615,24 @@ async def test_an_undone_change_saves_its_events_with_the_next_commit(registry, 
     assert again.by_id[table.id].game.model_dump_json() == live
     await again.close()
     await registry.close()
+
+
+async def test_a_member_kicked_mid_game_cannot_join_again_but_one_kicked_in_the_lobby_can(
+        registry, store):
+    table = await lobby(registry, ANN, BEN, CAT)
+    await registry.kick(table, ANN, False, CAT)
+    assert not table.kicked
+    await registry.join(table, CAT, "m3")
+    await registry.start(table, ANN, False)
+    await registry.kick(table, ANN, False, CAT)
+    await finish_deal(registry, table)
+    assert table.game.between_deals and table.kicked == {CAT}
+    seats, escrow = list(table.seats), await store.table_escrow(table.id)
+    with pytest.raises(Refusal) as refused:
+        await registry.join(table, CAT, "m3")
+    assert refused.value.code == "kicked"
+    assert refused.value.message.startswith("You were removed from this table by its host")
+    assert table.seats == seats and table.seat_of(CAT) is None
+    assert await store.table_escrow(table.id) == escrow
+    restored = Table.from_snapshot(table.snapshot(), registry.games, ())
+    assert restored.kicked == {CAT}

@@ -178,3 +178,48 @@ async def test_leave_costing_nothing_is_one_click(world):
     assert not left.response.ephemeral
     assert table.seats[next(i for i, s in enumerate(table.seats)
                             if s.member_id == bob.id)].leaving
+
+
+async def keep_present_until(world, table, people, done, steps=800) -> None:
+    """Time passes, the seated ``people`` showing their hands (so none is marked away),
+    until ``done()`` or the table is over."""
+    for _ in range(steps):
+        if done() or table.state is TableState.OVER:
+            return
+        shown = next(m for m in world.channel.history() if m.id == table.board_message_id)
+        for member in people:
+            if table.seat_of(member.id) is not None:
+                await world.click(member, shown, label="My hand")
+        world.clock.advance(30)
+        await world.env.advance_time(30)
+
+
+async def test_a_kicked_member_cannot_take_a_seat_again_even_after_a_restart(world):
+    """Tryout: a kick lasted one hand: between hands the kicked member's "Join" took back
+    the AI seat (and the stake). The refusal holds after a restart and changes nothing.
+    (Troefcall's hands are short; Kalooki takes the AI seat the same way.)"""
+    game = "troefcall"
+    _board, table, people = await staked_table(world, game)
+    bob = world.bob
+    await world.slash(world.alice, f"{game} kick", member=bob)
+    others = [member for member in people if member is not bob]
+    await keep_present_until(world, table, others, lambda: table.game.between_deals)
+    assert table.state is TableState.PLAYING and table.game.between_deals
+    await world.restart()
+    table = world.bot.tables.by_channel[world.channel.id]
+    assert bob.id in table.kicked and table.game.between_deals
+    shown = next(m for m in world.channel.history() if m.id == table.board_message_id)
+    join = next(label for label in labels_of(shown) if label.startswith("Join"))
+    seats, staked = [(s.member_id, s.ai) for s in table.seats], table.staked
+    balances = await world.balances(*people)
+    refused = await world.click(bob, shown, label=join)
+    assert refused.response.ephemeral
+    assert refused.response.content == (
+        "You were removed from this table by its host: you cannot take a seat at it again.")
+    assert table.seat_of(bob.id) is None
+    assert [(s.member_id, s.ai) for s in table.seats] == seats and table.staked == staked
+    assert await world.balances(*people) == balances
+    assert await world.store.table_escrow(table.id) == staked
+    await end_now(world, table)
+    assert await world.store.table_escrow(table.id) == 0
+    await world.assert_chips_conserved()
