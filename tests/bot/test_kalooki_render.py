@@ -4,20 +4,20 @@ players with long melds and long names) and the hand pages keep every card selec
 from __future__ import annotations
 
 import random
-import re
 from dataclasses import replace
 
 import pytest
+from refusals import persian_refusals
 
 from bot.games.kalooki import KalookiAdapter
 from bot.i18n import LANGUAGES
 from bot.render import summary
 from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
 from bot.render.kalooki import Draft, pages
-from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
+from bot.runtime.refs import UnplayableRules, unplayable_reason
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.cards import MAX_JOKERS, Card
-from engine.core import SYSTEM, IllegalAction, OptionError
+from engine.core import SYSTEM, OptionError
 from engine.kalooki.actions import (
     Allow,
     CallDiscard,
@@ -222,7 +222,6 @@ def test_six_players_with_three_packs_render_within_the_limits():
 def test_kalooki_refusals_name_their_sentence_and_read_in_persian():
     """Every engine refusal of a deal's first turns has a catalog reason, and its Persian
     sentence holds no English word (only card codes and combination ids stay Latin)."""
-    persian = LANGUAGES["fa"]
     game = ADAPTER.new_game({}, 3, b"refusals in persian", 0)
     if game.between_deals:
         game.start_deal()
@@ -231,16 +230,7 @@ def test_kalooki_refusals_name_their_sentence_and_read_in_persian():
                 Discard(card=hand[0]), EndTurn(), LayOff(meld="m9", card=hand[0]),
                 LayDown(groups=(Group(kind="four", cards=tuple(hand[:4])),)),
                 LayDown(groups=(Group(kind="three", cards=tuple(hand[:2])),))]
-    reasons = set()
-    for seat in range(game.seats):
-        for action in attempts:
-            try:
-                game.check(seat, action, game.decision_id(seat))
-            except IllegalAction as error:
-                assert error.reason is not None, error.message
-                text = Refusal.of(error).text(persian)
-                assert re.findall("[A-Za-z]{4,}", text) == [], text
-                reasons.add(error.reason)
+    reasons = persian_refusals(game, attempts)
     assert len(reasons) >= 4, reasons
 
 

@@ -14,6 +14,7 @@ import re
 
 import discord
 import pytest
+from refusals import persian_refusals
 
 from bot.games.tripoli import TripoliAdapter
 from bot.i18n import ENGLISH, LANGUAGES
@@ -23,7 +24,6 @@ from bot.runtime.refs import Ref, Refusal, template
 from bot.runtime.spec import Rendered
 from bot.runtime.table import Seat, Table, TableState
 from engine.cards import Card, Suit, parse_card
-from engine.core import IllegalAction
 from engine.tripoli import actions as act
 from engine.tripoli.phases import Phase
 from engine.tripoli.rules import PRESETS, describe_differences, make_rules
@@ -514,7 +514,6 @@ def test_the_rules_card_describes_the_whole_game(preset):
 def test_tripoli_refusals_name_their_sentence_and_read_in_persian():
     """Every engine refusal met in a deal's first decisions has a catalog reason, and its
     Persian sentence holds no English word; amounts keep their value."""
-    persian = LANGUAGES["fa"]
     game = TripoliAdapter().new_game({}, 4, b"tripoli refusals in persian", 100)
     if game.between_deals:
         game.start_deal()
@@ -522,15 +521,6 @@ def test_tripoli_refusals_name_their_sentence_and_read_in_persian():
                 act.Bid(amount=10**6), act.Pass(), act.Check(), act.Bet(amount=1), act.Call(),
                 act.Fold(), act.Lead(card=sorted(game.hands[0])[0]),
                 act.Select(cards=tuple(sorted(game.hands[0])[:2]))]
-    reasons = {}
-    for seat in range(game.seats):
-        for action in attempts:
-            try:
-                game.check(seat, action, game.decision_id(seat))
-            except IllegalAction as error:
-                assert error.reason is not None, error.message
-                text = Refusal.of(error).text(persian)
-                assert re.findall("[A-Za-z]{4,}", text) == [], text
-                reasons[error.reason] = error.values
+    reasons = persian_refusals(game, attempts)
     assert len(reasons) >= 4, reasons
     assert "tripoli.cannot.lead" in reasons and "not_your_turn" in reasons
