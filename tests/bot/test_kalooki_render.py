@@ -7,6 +7,7 @@ import random
 from dataclasses import replace
 
 import pytest
+from ai_step import ai_step
 from refusals import persian_refusals
 
 from bot.games.kalooki import KalookiAdapter
@@ -205,16 +206,7 @@ def test_six_players_with_three_packs_render_within_the_limits():
             break
         if step % 9 == 0:
             assert_fits(table, game, rng)
-        todo = [p for p in game.pending() if p.seat != SYSTEM
-                and (p.seat, p.decision) not in declined]
-        if not todo:
-            game.apply(SYSTEM, game.timeout_action(SYSTEM))
-            continue
-        action = ADAPTER.ai_action(game, todo[0].seat, rng)
-        if action is None:
-            declined.add((todo[0].seat, todo[0].decision))
-            continue
-        game.apply(todo[0].seat, action, todo[0].decision)
+        ai_step(ADAPTER, game, declined, rng)
     assert game.between_deals  # the deal ended
     assert limit_problems(summary.board(ADAPTER, table, game, None)) == []
 

@@ -11,6 +11,7 @@ from typing import Any
 
 import discord
 import pytest
+from ai_step import ai_step
 from simcord import MemberActor
 
 from bot.games import GAMES
@@ -316,7 +317,6 @@ def test_a_persian_session_has_no_english_from_start_to_end(game, options):
     spans stay English)."""
     import random
 
-    from engine.core import SYSTEM
 
     adapter = GAMES[game]
     players = min(adapter.spec_for(options).seats.stop - 1, 5)
@@ -340,16 +340,7 @@ def test_a_persian_session_has_no_english_from_start_to_end(game, options):
                 shown += [summary.title, *summary.lines]
             played.start_deal()
             continue
-        todo = [p for p in played.pending() if p.seat != SYSTEM
-                and (p.seat, p.decision) not in declined]
-        if not todo:
-            played.apply(SYSTEM, played.timeout_action(SYSTEM))
-            continue
-        action = adapter.ai_action(played, todo[0].seat, rng)
-        if action is None:
-            declined.add((todo[0].seat, todo[0].decision))
-            continue
-        played.apply(todo[0].seat, action, todo[0].decision)
+        ai_step(adapter, played, declined, rng)
     found: dict[str, str] = {}
     for text in shown:
         found |= {word: text for word in english_in(text)}
