@@ -126,6 +126,11 @@ class CpuSplit:
         """The simulated Discord's CPU seconds (its sampled share of the main thread's)."""
         return self._share(SIMCORD)
 
+    def simcord_so_far(self) -> float:
+        """The simulated Discord's CPU seconds sampled so far (readable while in use, to
+        take its share out of a wall time)."""
+        return self.charged[SIMCORD]
+
     def _share(self, party: str) -> float:
         total = sum(self.charged.values())
         return (self.main - self.driver) * self.charged[party] / total if total else 0.0

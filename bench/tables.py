@@ -56,6 +56,12 @@ Printed per N and mode (a mode's figures cover its clicks and the edits sent aft
     click handling: the gateway event dispatched to the bot's handler returned (wall).
 ``late``
     interactions deferred, or handled after ``ACK_BUDGET`` wall seconds.
+``own p50``, ``own p99``, ``own late``
+    the same on the bot's own time: the wall time less the CPU the simulated Discord spent
+    meanwhile (its sampled share, :meth:`bench.cpu_split.CpuSplit.simcord_so_far`). In a
+    burst every click waits for the others, so the wall latency holds the simulated
+    Discord's work on all of them (at 1,000 tables, about as much as the bot's); Discord
+    does that work on its own machines.
 ``rest/a``, ``chg/a``, ``com/a``
     per member interaction: REST calls (interaction responses included), table changes
     saved (``commit_table``), and the store's transactions that committed them (a group
@@ -79,7 +85,7 @@ import resource
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import AsyncExitStack, ExitStack, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -131,6 +137,8 @@ class Figures:
     edits: list[float] = field(default_factory=list)
     latencies: list[float] = field(default_factory=list)
     deferred: int = 0
+    own_latencies: list[float] = field(default_factory=list)
+    own_late: int = 0
     cpu: float = 0.0
     bot: float = 0.0
     threads: float = 0.0
@@ -148,7 +156,9 @@ class Counters:
         self.decisions = 0
         self.changes = 0
         self.commits = 0
-        self.done: dict[int, asyncio.Future[float]] = {}
+        self.done: dict[int, asyncio.Future[tuple[float, float]]] = {}
+        self.simulated: Callable[[], float] = lambda: 0.0
+        """CPU seconds the simulated Discord has spent so far (set while a mode runs)."""
         apply = TripoliGame.apply
         counters = self
 
@@ -194,10 +204,16 @@ class Counters:
         bot.tree._call = command  # type: ignore[method-assign]
 
     def handled(self, interaction: discord.Interaction) -> None:
-        """The bot is done with ``interaction``: resolve its future with the time."""
+        """The bot is done with ``interaction``: resolve its future with :meth:`now`."""
         future = self.done.pop(interaction.id, None)
         if future is not None and not future.done():
-            future.set_result(time.perf_counter())
+            future.set_result(self.now())
+
+    def now(self) -> tuple[float, float]:
+        """The wall time, and the bot's own time: the wall time less the CPU the
+        simulated Discord spent so far (seconds)."""
+        wall = time.perf_counter()
+        return wall, wall - self.simulated()
 
 
 class Driver:
@@ -209,10 +225,10 @@ class Driver:
         self.stalls = 0
 
     def dispatch(self, member: Any, channel_id: int, kind: int, data: dict[str, Any],
-                 message: Any = None) -> tuple[Any, asyncio.Future[float]]:
+                 message: Any = None) -> tuple[Any, asyncio.Future[tuple[float, float]]]:
         """Emit ``INTERACTION_CREATE`` of ``kind`` (2: application command, 3: component,
         clicked on the stored ``message``); returns its interaction record and a future
-        resolved (with ``time.perf_counter()``) once the bot's handler returned."""
+        resolved (with :meth:`Counters.now`) once the bot's handler returned."""
         backend = self.env.backend
         record, payload = sim_interactions.base_payload(
             backend, type=kind, channel_id=channel_id, guild_id=member.guild.id,
@@ -221,13 +237,15 @@ class Driver:
         if message is not None:
             payload["message"] = dict(serializers.message_payload(backend, message))
             record.source_message_id = message.id
-        future: asyncio.Future[float] = asyncio.get_running_loop().create_future()
+        future: asyncio.Future[tuple[float, float]] = (
+            asyncio.get_running_loop().create_future())
         self.counters.done[record.id] = future
         backend.emit("INTERACTION_CREATE", payload)
         return record, future
 
     def click(self, member: Any, channel_id: int, message_id: int, custom_id: str,
-              values: list[str] | None = None) -> tuple[Any, asyncio.Future[float]]:
+              values: list[str] | None = None
+              ) -> tuple[Any, asyncio.Future[tuple[float, float]]]:
         """Dispatch a click on a button, or with ``values`` a choice in a string select,
         of a stored message (see :meth:`dispatch`)."""
         stored = self.env.backend.get_message(channel_id, message_id)
@@ -236,7 +254,7 @@ class Driver:
             data = {"custom_id": custom_id, "component_type": 3, "values": values}
         return self.dispatch(member, channel_id, 3, data, stored)
 
-    async def answered(self, futures: list[asyncio.Future[float]]) -> None:
+    async def answered(self, futures: list[asyncio.Future[tuple[float, float]]]) -> None:
         """Wait until every future is resolved. The loop runs the bot meanwhile (and sleeps
         while the bot waits on its store); only if the process stays idle for
         :data:`STALL` wall seconds with interactions unhandled does the bench move
@@ -386,20 +404,24 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
                       if (click := next_click(env, bot, seat)) is not None]
         sent = []
         for seat, (message_id, custom_id, values) in chosen:
-            started = time.perf_counter()
+            started = counters.now()
             record, future = driver.click(seat.member, seat.channel_id, message_id,
                                           custom_id, values)
             sent.append((seat, custom_id, record, future, started))
         await driver.answered([future for _seat, _id, _record, future, _at in sent])
         for seat, custom_id, record, future, started in sent:
-            figures.latencies.append(future.result() - started)
+            (wall, own), (wall_started, own_started) = future.result(), started
+            figures.latencies.append(wall - wall_started)
+            figures.own_latencies.append(own - own_started)
             figures.interactions += 1
-            figures.deferred += (record.response_kind in DEFERRED
-                                 or future.result() - started > ACK_BUDGET)
+            deferred = record.response_kind in DEFERRED
+            figures.deferred += deferred or wall - wall_started > ACK_BUDGET
+            figures.own_late += deferred or own - own_started > ACK_BUDGET
             if Ref.parse(custom_id) == Ref(seat.table.id, "hand"):
                 seat.hand_id = record.message_id
 
     with CpuSplit() as split:
+        counters.simulated = split.simcord_so_far
         for _ in range(rounds):
             if mode == MODES[0]:
                 for seat in seats:
@@ -550,7 +572,7 @@ def _timestamp_requests(env: simcord.Env) -> StampedLog:
 
 
 HEADER = ("    N mode            dec/s  cpu ms  bot ms  thr ms  sim ms   db ms  p50 ms  p99 ms  "
-          "late  rest/a  chg/a  com/a  edits/s  KB/tbl")
+          "late  own p50  own p99  own late  rest/a  chg/a  com/a  edits/s  KB/tbl")
 
 
 def report(count: int, mode: str, figures: Figures, rss: float) -> str:
@@ -559,13 +581,17 @@ def report(count: int, mode: str, figures: Figures, rss: float) -> str:
     latencies = sorted(figures.latencies) or [0.0]
     p50 = statistics.median(latencies) * 1000
     p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
+    own = sorted(figures.own_latencies) or [0.0]
+    own_p50 = statistics.median(own) * 1000
+    own_p99 = own[min(len(own) - 1, int(len(own) * 0.99))] * 1000
     per = 1000 / actions
     database = f"{figures.database * per:>7.2f}" if figures.database is not None else "      -"
     return (
         f"{count:>5} {mode:<13} {figures.decisions / figures.wall:>7.0f} "
         f"{figures.cpu * per:>7.2f} {figures.bot * per:>7.2f} {figures.threads * per:>7.2f} "
         f"{(figures.cpu - figures.bot) * per:>7.2f} {database} {p50:>7.1f} {p99:>7.1f} "
-        f"{figures.deferred:>5} {figures.rest / actions:>7.2f} "
+        f"{figures.deferred:>5} {own_p50:>8.1f} {own_p99:>8.1f} {figures.own_late:>9} "
+        f"{figures.rest / actions:>7.2f} "
         f"{figures.changes / actions:>6.2f} {figures.commits / actions:>6.3f} "
         f"{busiest_second(figures.edits):>8} {rss:>7.1f}"
     )
