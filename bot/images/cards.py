@@ -8,15 +8,24 @@ word: ranks (``10``, ``Q``) and numbers (chips, counts, seat numbers) only.
 Sizes are in pixels of the picture, which is drawn at twice the width Discord shows it at
 (~400 px on a phone): :data:`WIDTH` = 800. Every piece is cached (``functools.lru_cache``)
 and returned as an RGBA image that callers paste, never change.
+
+A picture itself is a "P" image in the one :data:`PALETTE` (:func:`canvas`) made of
+:class:`Sprite` s: pieces drawn once, in RGBA, on a patch of felt (:func:`tile`), mapped
+onto the palette (:func:`sprite`) and then only copied into place (:func:`place`). Pieces
+that overlap (a fan of cards, a pile) are drawn together as one sprite, so every smooth
+edge is blended with what really lies under it; sprites placed on one picture never
+overlap but for bare felt.
 """
 
 from __future__ import annotations
 
 import math
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.images.palette import Palette, blend
 from engine.cards import RANK_LABELS, Card, Suit
 
 WIDTH = 800
@@ -52,6 +61,40 @@ SEAT_COLOURS = (
     (230, 120, 200, 255), (120, 200, 190, 255), (200, 200, 200, 255),
 )
 """Seat marks of games without teams, by seat."""
+CHIP = (200, 40, 40, 255)
+"""A chip of the pot."""
+CHIP_GREY = EDGE
+"""The chip beside a board space's count (Tripoli)."""
+
+
+def _veiled(colour: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+    return (*blend(SHADE, colour, SHADE[3] / 255), 255)
+
+
+_INKS = (INK_RED, INK_BLACK, INK_GREY, INK_JOKER)
+PALETTE = Palette(
+    exact=[FELT, FELT_LIGHT, PAPER, *_INKS, EDGE, BACK, BACK_LINE, LEGAL, TRUMP, WHITE,
+           *TEAM_COLOURS, *SEAT_COLOURS, CHIP,
+           *(_veiled(c) for c in (PAPER, *_INKS, EDGE, TRUMP))],
+    meetings=[
+        *((c, PAPER, 7) for c in _INKS),
+        *((_veiled(c), _veiled(PAPER), 3) for c in _INKS),
+        (EDGE, FELT, 5), (EDGE, PAPER, 3), (EDGE, FELT_LIGHT, 5), (PAPER, FELT, 3),
+        (EDGE, BACK, 3), (BACK_LINE, BACK, 5), (BACK, FELT, 3),
+        (LEGAL, FELT, 5), (LEGAL, EDGE, 3), (LEGAL, PAPER, 15),
+        (TRUMP, FELT, 3), (TRUMP, EDGE, 3), (TRUMP, PAPER, 5), (TRUMP, FELT_LIGHT, 3),
+        (_veiled(EDGE), FELT, 5), (_veiled(EDGE), _veiled(PAPER), 3),
+        (_veiled(TRUMP), _veiled(PAPER), 3), (_veiled(TRUMP), FELT, 3),
+        (_veiled(TRUMP), _veiled(EDGE), 3),
+        (WHITE, FELT, 7), (WHITE, FELT_LIGHT, 5), (WHITE, CHIP, 3), (WHITE, EDGE, 3),
+        (INK_BLACK, CHIP, 3), (INK_BLACK, FELT, 5), (INK_BLACK, FELT_LIGHT, 5),
+        (INK_BLACK, EDGE, 3), (CHIP, FELT_LIGHT, 3), (EDGE, INK_BLACK, 1),
+        (INK_RED, FELT_LIGHT, 3), (INK_JOKER, TRUMP, 1),
+        *((c, FELT, 3) for c in SEAT_COLOURS), *((INK_BLACK, c, 3) for c in SEAT_COLOURS),
+        *((c, WHITE, 1) for c in SEAT_COLOURS),
+    ])
+"""The palette of every picture: the colours above exactly, with their veiled versions, and
+the blends of their smooth edges where they meet."""
 
 
 @lru_cache(maxsize=32)
@@ -231,7 +274,7 @@ def paste_card(canvas: Image.Image, card_id: int | None, x: int, y: int, w: int,
 
 
 @lru_cache(maxsize=16)
-def chip(size: int, colour: tuple[int, int, int, int] = (200, 40, 40, 255)) -> Image.Image:
+def chip(size: int, colour: tuple[int, int, int, int] = CHIP) -> Image.Image:
     """A round chip with a striped rim, ``size`` pixels across."""
     big = size * SUPERSAMPLE
     disc = Image.new("RGBA", (big, big), (0, 0, 0, 0))
@@ -272,16 +315,67 @@ def number_text(canvas: Image.Image, text: str, centre: tuple[int, int], size: i
     draw.text(centre, text, font=font(size), fill=colour, anchor="mm")
 
 
-def felt(w: int, h: int) -> Image.Image:
-    """A rounded felt panel on a transparent ground (reads on dark and light themes): a new
-    canvas to draw on."""
+class Sprite(NamedTuple):
+    """A piece mapped onto :data:`PALETTE`, ready to copy into a picture."""
+
+    image: Image.Image
+    """The piece on its felt, "P"."""
+    mask: Image.Image
+    """Where the piece is ("1": every pixel but bare felt)."""
+
+
+def tile(w: int, h: int) -> Image.Image:
+    """A patch of felt ``w`` by ``h`` pixels (RGBA, opaque) to draw a piece on, as it would
+    be drawn on the picture itself."""
+    return Image.new("RGBA", (w, h), FELT)
+
+
+def sprite(patch: Image.Image) -> Sprite:
+    """A piece drawn on a :func:`tile`, mapped onto the palette."""
+    image = PALETTE.indices(patch)
+    bare = PALETTE.index(FELT)
+    return Sprite(image, image.point([0 if i == bare else 255 for i in range(256)], "1"))
+
+
+@lru_cache(maxsize=1024)
+def card_sprite(card_id: int | None, w: int, h: int, *, legal: bool = False, dim: bool = False,
+                trump: bool = False) -> Sprite:
+    """A card as :func:`paste_card` draws it (None: its back), as a sprite."""
+    patch = tile(w, h)
+    paste_card(patch, card_id, 0, 0, w, h, legal=legal, dim=dim, trump=trump)
+    return sprite(patch)
+
+
+Placed = tuple[int | None, int, int, bool]
+"""A card in a fan: (card id or None for a back, x, y, legal) from the fan's top left."""
+
+
+@lru_cache(maxsize=512)
+def fan(cards: tuple[Placed, ...], w: int, h: int) -> Sprite:
+    """Overlapping ``w`` by ``h`` cards, each laid over the ones before it, as one sprite
+    (a combination, a pile of backs)."""
+    patch = tile(max(x for _, x, _, _ in cards) + w, max(y for _, _, y, _ in cards) + h)
+    for card_id, x, y, legal in cards:
+        paste_card(patch, card_id, x, y, w, h, legal=legal)
+    return sprite(patch)
+
+
+def place(canvas: Image.Image, piece: Sprite, xy: tuple[int, int]) -> None:
+    """Copy ``piece`` onto ``canvas`` (a :func:`canvas`) with its top left at ``xy``."""
+    canvas.paste(piece.image, xy, piece.mask)
+
+
+def canvas(w: int, h: int) -> Image.Image:
+    """A rounded felt panel on a transparent ground (reads on dark and light themes), "P" in
+    :data:`PALETTE`: a new picture to place sprites on."""
     return _felt(w, h).copy()
 
 
 @lru_cache(maxsize=64)
 def _felt(w: int, h: int) -> Image.Image:
-    panel = Image.new("RGBA", (w, h), (0, 0, 0, 0))
-    ImageDraw.Draw(panel).rounded_rectangle([0, 0, w - 1, h - 1], radius=24, fill=FELT)
+    panel = PALETTE.new((w, h), None)
+    ImageDraw.Draw(panel).rounded_rectangle([0, 0, w - 1, h - 1], radius=24,
+                                            fill=PALETTE.index(FELT))
     return panel
 
 

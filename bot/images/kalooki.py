@@ -10,6 +10,7 @@ drawn as stars (the text says which rank a run's joker stands for).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from PIL import Image
@@ -58,30 +59,57 @@ class KalookiBoardPicture:
         height = MARGIN * 2 + PILE[1] + sum(len(rows) for _, rows in lines) * row_h
         if lines:
             height += GAP
-        canvas = draw.felt(draw.WIDTH, height)
+        canvas = draw.canvas(draw.WIDTH, height)
         w, h = PILE
         x = draw.WIDTH // 2 - w - 20
-        canvas.alpha_composite(draw.back(w, h), (x, MARGIN))
-        draw.number_text(canvas, str(self.stock), (x - 50, MARGIN + h // 2), 34)
+        draw.place(canvas, _stock(self.stock), (x - STOCK_COUNT, MARGIN))
         x = draw.WIDTH // 2 + 20
-        if self.discard_top is None:
-            draw.slot(canvas, (x, MARGIN, x + w - 1, MARGIN + h - 1))
-        else:
-            draw.paste_card(canvas, self.discard_top, x, MARGIN, w, h)
+        draw.place(canvas, _empty_pile() if self.discard_top is None
+                   else draw.card_sprite(self.discard_top, w, h), (x, MARGIN))
         y = MARGIN + h + GAP * 2
         for seat, rows in lines:
-            mark = draw.seat_mark(seat + 1, draw.SEAT_COLOURS[seat % len(draw.SEAT_COLOURS)],
-                                  MARK, ring=seat == self.turn)
-            canvas.alpha_composite(mark, (MARGIN, y + (CARD[1] - MARK) // 2))
+            draw.place(canvas, _mark(seat, seat == self.turn),
+                       (MARGIN, y + (CARD[1] - MARK) // 2))
             for row in rows:
                 left = MARGIN + MARK + GAP
                 for group in row:
-                    for card in group:
-                        draw.paste_card(canvas, card, left, y, *CARD)
-                        left += STEP
-                    left += CARD[0] - STEP + GAP
+                    placed = tuple((card, i * STEP, 0, False) for i, card in enumerate(group))
+                    draw.place(canvas, draw.fan(placed, *CARD), (left, y))
+                    left += _width(group) + GAP
                 y += row_h
         return canvas
+
+
+STOCK_COUNT = 110
+"""Pixels left of the stock's back holding its count."""
+
+
+@lru_cache(maxsize=128)
+def _stock(cards: int) -> draw.Sprite:
+    """The stock: its count beside a back."""
+    w, h = PILE
+    patch = draw.tile(STOCK_COUNT + w, h)
+    patch.alpha_composite(draw.back(w, h), (STOCK_COUNT, 0))
+    draw.number_text(patch, str(cards), (STOCK_COUNT - 50, h // 2), 34)
+    return draw.sprite(patch)
+
+
+@lru_cache(maxsize=1)
+def _empty_pile() -> draw.Sprite:
+    """The discard pile's place when it is empty."""
+    w, h = PILE
+    patch = draw.tile(w, h)
+    draw.slot(patch, (0, 0, w - 1, h - 1))
+    return draw.sprite(patch)
+
+
+@lru_cache(maxsize=32)
+def _mark(seat: int, turn: bool) -> draw.Sprite:
+    """A seat's numbered mark, ringed on its turn."""
+    patch = draw.tile(MARK, MARK)
+    patch.alpha_composite(draw.seat_mark(seat + 1, draw.SEAT_COLOURS[seat % len(draw.SEAT_COLOURS)],
+                                         MARK, ring=turn), (0, 0))
+    return draw.sprite(patch)
 
 
 def _width(group: tuple[int, ...]) -> int:

@@ -35,7 +35,8 @@ class Picture(Protocol):
         ...
 
     def draw(self) -> Image.Image:
-        """The picture, RGBA, :data:`bot.images.cards.WIDTH` pixels wide."""
+        """The picture, "P" in :data:`bot.images.cards.PALETTE` (index 0 transparent),
+        :data:`bot.images.cards.WIDTH` pixels wide."""
         ...
 
 
@@ -51,12 +52,15 @@ def filename(picture: Picture) -> str:
     return f"{picture.kind}-{key(picture)}.png"
 
 
+COMPRESS_LEVEL = 1
+"""zlib's level for the PNGs: the fastest; flat colours in a palette compress well even so."""
+
+
 def png(picture: Picture) -> bytes:
-    """Draw ``picture`` and encode it as a PNG (an adaptive palette of 256 colours: the
-    pictures are flat colours, so this keeps them small without visible loss)."""
-    image = picture.draw()
+    """Draw ``picture`` and encode it as a PNG of the pictures' one palette (flat colours,
+    so small without visible loss)."""
     out = io.BytesIO()
-    image.quantize(256, method=Image.Quantize.FASTOCTREE).save(out, "PNG", compress_level=3)
+    picture.draw().save(out, "PNG", compress_level=COMPRESS_LEVEL)
     return out.getvalue()
 
 
@@ -108,7 +112,7 @@ class HandPicture:
         small = (64, 92)
         staged_h = (small[1] + GAP) if self.staged else 0
         height = MARGIN * 2 + max(1, len(rows)) * row_h - GAP + staged_h
-        canvas = draw.felt(draw.WIDTH, height)
+        canvas = draw.canvas(draw.WIDTH, height)
         legal = None if self.legal is None else set(self.legal)
         y = MARGIN
         for row in rows:
@@ -116,10 +120,10 @@ class HandPicture:
             x = (draw.WIDTH - (w + step * (len(row) - 1))) // 2
             for card in row:
                 lift = 0 if card in self.raised else RAISE
-                draw.paste_card(canvas, card, x, y + lift, w, h,
-                                legal=legal is not None and card in legal,
-                                dim=legal is not None and card not in legal,
-                                trump=card in self.trumps)
+                piece = draw.card_sprite(card, w, h, legal=legal is not None and card in legal,
+                                         dim=legal is not None and card not in legal,
+                                         trump=card in self.trumps)
+                draw.place(canvas, piece, (x, y + lift))
                 x += step
             y += row_h
         if self.staged:
@@ -161,10 +165,10 @@ def _groups(canvas: Image.Image, groups: tuple[tuple[int, ...], ...], y: int,
     step = max(12, int(overlap * scale))
     x = max(MARGIN, (draw.WIDTH - total) // 2)
     for group in groups:
-        for card in group:
-            draw.paste_card(canvas, card, x, y, w, h)
-            x += step
-        x += w - step + int(GAP * 2 * scale)
+        if group:
+            draw.place(canvas, draw.fan(tuple((card, i * step, 0, False)
+                                              for i, card in enumerate(group)), w, h), (x, y))
+        x += step * len(group) + w - step + int(GAP * 2 * scale)
 
 
 def sorted_ids(ids: Iterable[int]) -> tuple[int, ...]:

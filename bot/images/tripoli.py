@@ -11,6 +11,7 @@ over its number of chips. The faces on the spaces are labels, not cards of the d
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar, Literal
 
 from PIL import Image
@@ -58,47 +59,49 @@ class TripoliBoardPicture:
         tile_w = (draw.WIDTH - 2 * MARGIN - (count - 1) * TILE_GAP) // count
         tile_h = 130
         run_h = RUN_CARD[1] + 2 * MARGIN if self.run else 0
-        canvas = draw.felt(draw.WIDTH, tile_h + 2 * MARGIN + run_h)
+        canvas = draw.canvas(draw.WIDTH, tile_h + 2 * MARGIN + run_h)
         for index, space in enumerate(self.spaces):
             x = MARGIN + index * (tile_w + TILE_GAP)
-            _space(canvas, space, x, MARGIN, tile_w, tile_h)
+            draw.place(canvas, _space(space, tile_w, tile_h), (x, MARGIN))
         if self.run:
             w, h = RUN_CARD
             step = min(w + 6, (draw.WIDTH - 2 * MARGIN - w) // max(1, len(self.run) - 1))
             x = (draw.WIDTH - (w + step * (len(self.run) - 1))) // 2
-            for card in self.run:
-                draw.paste_card(canvas, card, x, tile_h + 3 * MARGIN, w, h,
-                                legal=card == self.run[-1])
-                x += step
+            run = tuple((card, i * step, 0, card == self.run[-1])
+                        for i, card in enumerate(self.run))
+            draw.place(canvas, draw.fan(run, w, h), (x, tile_h + 3 * MARGIN))
         return canvas
 
 
-def _space(canvas: Image.Image, space: Space, x: int, y: int, w: int, h: int) -> None:
-    draw.slot(canvas, (x, y, x + w - 1, y + h - 1))
+@lru_cache(maxsize=256)
+def _space(space: Space, w: int, h: int) -> draw.Sprite:
+    """A board space ``w`` by ``h`` pixels: its faces or pile over its chips."""
+    patch = draw.tile(w, h)
+    draw.slot(patch, (0, 0, w - 1, h - 1))
     cw, ch = TILE_CARD
-    top = y + 8
+    top = 8
     if space.pile:
         for i in range(3):
-            left = x + (w - cw) // 2 - 6 + i * 6
+            left = (w - cw) // 2 - 6 + i * 6
             if space.pile == "kitty":
-                canvas.alpha_composite(draw.back(cw, ch), (left, top + 4 - i * 2))
+                patch.alpha_composite(draw.back(cw, ch), (left, top + 4 - i * 2))
             else:
                 size = cw
-                canvas.alpha_composite(draw.chip(size), (x + (w - size) // 2,
-                                                         top + 30 - i * 12))
+                patch.alpha_composite(draw.chip(size), ((w - size) // 2, top + 30 - i * 12))
     else:
         step = min(16, (w - cw - 4) // max(1, len(space.faces) - 1)) if len(space.faces) > 1 else 0
-        left = x + (w - (cw + step * (len(space.faces) - 1))) // 2
+        left = (w - (cw + step * (len(space.faces) - 1))) // 2
         for rank, suit in space.faces:
-            canvas.alpha_composite(draw.face(rank, None if suit is None else Suit(suit), cw, ch),
-                                   (left, top))
+            patch.alpha_composite(draw.face(rank, None if suit is None else Suit(suit), cw, ch),
+                                  (left, top))
             left += step
     chip = 26
-    row = y + h - chip - 8
+    row = h - chip - 8
     text = str(space.chips)
-    canvas.alpha_composite(draw.chip(chip, (60, 60, 60, 255)), (x + 6, row))
-    draw.number_text(canvas, text, (x + 6 + chip + (w - 12 - chip) // 2, row + chip // 2),
+    patch.alpha_composite(draw.chip(chip, draw.CHIP_GREY), (6, row))
+    draw.number_text(patch, text, (6 + chip + (w - 12 - chip) // 2, row + chip // 2),
                      26 if len(text) < 4 else 20)
+    return draw.sprite(patch)
 
 
 def spaces(view: TripoliTableView, suit_known: bool) -> tuple[Space, ...]:

@@ -11,6 +11,7 @@ left corner, the tricks each team won in the top right.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import ClassVar
 
 from PIL import Image
@@ -66,35 +67,27 @@ class TroefcallBoardPicture:
         return frozenset(card for _, card in self.plays)
 
     def draw(self) -> Image.Image:
-        canvas = draw.felt(draw.WIDTH, HEIGHT)
+        canvas = draw.canvas(draw.WIDTH, HEIGHT)
         for seat in range(SEATS):
-            _seat(canvas, seat, self.hand_sizes[seat] if seat < len(self.hand_sizes) else 0,
-                  seat == self.turn)
+            piece, at = _seat(seat, self.hand_sizes[seat] if seat < len(self.hand_sizes) else 0,
+                              seat == self.turn)
+            draw.place(canvas, piece, at)
         w, h = CARD
         for seat, card in self.plays:
             cx, cy = _CARD_AT[seat % SEATS]
             trump = self.trump is not None and Card(card).suit == Suit(self.trump)
-            draw.paste_card(canvas, card, cx - w // 2, cy - h // 2, w, h, trump=trump,
-                            legal=seat == self.winner)
-        draw.slot(canvas, (16, 16, 96, 96))
-        if self.trump is not None:
-            canvas.alpha_composite(draw.suit_glyph(Suit(self.trump), 56), (28, 28))
-            canvas.alpha_composite(draw.star(24, draw.TRUMP), (70, 18))
+            draw.place(canvas, draw.card_sprite(card, w, h, trump=trump, legal=seat == self.winner),
+                       (cx - w // 2, cy - h // 2))
+        draw.place(canvas, _trump_corner(self.trump), (16, 16))
         for team, won in enumerate(self.tricks_won):
-            y = 22 + team * 44
-            canvas.alpha_composite(draw.back(*SMALL), (draw.WIDTH - 124, y))
-            canvas.alpha_composite(draw.chip(20, draw.TEAM_COLOURS[team]),
-                                   (draw.WIDTH - 90, y + 9))
-            draw.number_text(canvas, str(won), (draw.WIDTH - 44, y + 19), 30)
+            draw.place(canvas, _won(team, won), (draw.WIDTH - 124, 22 + team * 44))
         return canvas
 
 
-def _seat(canvas: Image.Image, seat: int, held: int, turn: bool) -> None:
+@lru_cache(maxsize=128)
+def _seat(seat: int, held: int, turn: bool) -> tuple[draw.Sprite, tuple[int, int]]:
+    """A seat's mark with its ``held`` cards face down, and where the sprite goes."""
     x, y = _SEAT_AT[seat]
-    mark = draw.seat_mark(seat + 1, draw.TEAM_COLOURS[seat % 2], MARK, ring=turn)
-    canvas.alpha_composite(mark, (x - MARK // 2, y - MARK // 2))
-    if not held:
-        return
     w, h = SMALL
     step = 8
     width = w + step * (held - 1)
@@ -102,8 +95,36 @@ def _seat(canvas: Image.Image, seat: int, held: int, turn: bool) -> None:
         left, top = x + MARK // 2 + 10, y - h // 2
     else:  # under the mark
         left, top = x - width // 2, y + MARK // 2 + 8
+    mark_at = (x - MARK // 2, y - MARK // 2)
+    boxes = [(*mark_at, MARK, MARK)] + ([(left, top, width, h)] if held else [])
+    x0, y0 = min(b[0] for b in boxes), min(b[1] for b in boxes)
+    patch = draw.tile(max(b[0] + b[2] for b in boxes) - x0, max(b[1] + b[3] for b in boxes) - y0)
+    mark = draw.seat_mark(seat + 1, draw.TEAM_COLOURS[seat % 2], MARK, ring=turn)
+    patch.alpha_composite(mark, (mark_at[0] - x0, mark_at[1] - y0))
     for i in range(held):
-        canvas.alpha_composite(draw.back(w, h), (left + i * step, top))
+        patch.alpha_composite(draw.back(w, h), (left - x0 + i * step, top - y0))
+    return draw.sprite(patch), (x0, y0)
+
+
+@lru_cache(maxsize=8)
+def _trump_corner(trump: int | None) -> draw.Sprite:
+    """The top left corner: a space holding the trump suit with a star, once named."""
+    patch = draw.tile(81, 81)
+    draw.slot(patch, (0, 0, 80, 80))
+    if trump is not None:
+        patch.alpha_composite(draw.suit_glyph(Suit(trump), 56), (12, 12))
+        patch.alpha_composite(draw.star(24, draw.TRUMP), (54, 2))
+    return draw.sprite(patch)
+
+
+@lru_cache(maxsize=64)
+def _won(team: int, won: int) -> draw.Sprite:
+    """A team's tricks of the hand: a card back, the team's chip and the count."""
+    patch = draw.tile(116, 40)
+    patch.alpha_composite(draw.back(*SMALL), (0, 0))
+    patch.alpha_composite(draw.chip(20, draw.TEAM_COLOURS[team]), (34, 9))
+    draw.number_text(patch, str(won), (80, 19), 30)
+    return draw.sprite(patch)
 
 
 def board_picture(view: TroefcallTableView) -> TroefcallBoardPicture:

@@ -13,7 +13,7 @@ import io
 import subprocess
 import sys
 
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.games.kalooki import KalookiAdapter
 from bot.games.tripoli import TripoliAdapter
@@ -21,6 +21,7 @@ from bot.games.troefcall import TroefcallAdapter
 from bot.images import cards as draw
 from bot.images import tripoli, troefcall
 from bot.images.cache import PictureCache
+from bot.images.palette import Palette
 from bot.images.picture import HAND_CARD, MARGIN, RAISE, HandPicture, key, png
 from bot.runtime.table import Seat, Table
 from engine.cards import Card, Rank, Suit, parse_card
@@ -142,7 +143,7 @@ def test_a_sixteen_card_hand_is_two_rows_within_the_limits():
 
 def test_legal_cards_are_framed_the_others_veiled_and_raised_cards_stand_up():
     picture = HandPicture(held=(0, 1, 2), legal=(1,), raised=(2,))
-    image = picture.draw()
+    image = picture.draw().convert("RGBA")
     w, h = HAND_CARD
     step = w + 8
     left = (draw.WIDTH - (w + 2 * step)) // 2
@@ -159,7 +160,7 @@ def test_legal_cards_are_framed_the_others_veiled_and_raised_cards_stand_up():
 
 
 def test_no_decision_frames_nothing():
-    image = HandPicture(held=(0, 1)).draw()
+    image = HandPicture(held=(0, 1)).draw().convert("RGBA")
     w, h = HAND_CARD
     left = (draw.WIDTH - (2 * w + 8)) // 2
     assert image.getpixel((left + w * 3 // 4, MARGIN + RAISE + h // 4)) == draw.PAPER
@@ -199,3 +200,51 @@ async def test_concurrent_requests_for_a_picture_share_one_drawing():
 def test_every_joker_and_both_copies_draw():
     picture = HandPicture(held=(int(Card.of(Rank.ACE, Suit.SPADES, copy=1)), 104, 107))
     assert decoded(png(picture)).width == draw.WIDTH
+
+
+def test_the_palette_keeps_every_colour_the_pieces_are_drawn_in():
+    named = [draw.FELT, draw.FELT_LIGHT, draw.PAPER, draw.INK_RED, draw.INK_BLACK,
+             draw.INK_GREY, draw.INK_JOKER, draw.EDGE, draw.BACK, draw.BACK_LINE, draw.LEGAL,
+             draw.TRUMP, draw.WHITE, draw.CHIP, *draw.TEAM_COLOURS, *draw.SEAT_COLOURS]
+    strip = Image.new("RGB", (len(named), 1))
+    for x, colour in enumerate(named):
+        strip.putpixel((x, 0), colour[:3])
+    mapped = draw.PALETTE.indices(strip).convert("RGB")
+    assert [mapped.getpixel((x, 0)) for x in range(len(named))] == [c[:3] for c in named]
+
+
+def test_a_palette_of_more_than_256_colours_is_refused():
+    greys = [(v, v, v) for v in range(256)]
+    try:
+        Palette(exact=greys, meetings=[])
+    except ValueError as error:
+        assert "257" in str(error)  # the 256 greys and the transparent ground
+    else:
+        raise AssertionError("a palette of 257 colours was built")
+
+
+def test_a_hand_looks_as_its_cards_laid_on_the_felt_one_by_one():
+    picture = HandPicture(held=(0, 13, 40), legal=(13, 40), raised=(40,), trumps=(13,))
+    image = decoded(png(picture))
+    w, h = HAND_CARD
+    step = w + 8
+    left = (draw.WIDTH - (w + 2 * step)) // 2
+    reference = Image.new("RGBA", image.size, draw.FELT)
+    for i, card in enumerate(picture.held):
+        draw.paste_card(reference, card, left + i * step, MARGIN + (0 if card == 40 else RAISE),
+                        w, h, legal=card != 0, dim=card == 0, trump=card == 13)
+    inside = (MARGIN, MARGIN, draw.WIDTH - MARGIN, image.height - MARGIN)
+    worst = ImageChops.difference(image.crop(inside).convert("RGB"),
+                                  reference.crop(inside).convert("RGB"))
+    channels = worst.split()
+    largest = ImageChops.lighter(ImageChops.lighter(channels[0], channels[1]), channels[2])
+    histogram = largest.histogram()
+    assert sum(histogram[33:]) == 0  # a smooth edge's shade, at most
+    assert sum(histogram[9:]) < 0.01 * sum(histogram)
+
+
+def test_the_felt_is_opaque_and_its_rounded_corners_transparent():
+    image = decoded(png(HandPicture(held=(5,))))
+    assert image.getpixel((0, 0))[3] == 0
+    assert image.getpixel((draw.WIDTH - 1, image.height - 1))[3] == 0
+    assert image.getpixel((draw.WIDTH // 2, 2)) == draw.FELT
