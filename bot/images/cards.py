@@ -365,6 +365,13 @@ def place(canvas: Image.Image, piece: Sprite, xy: tuple[int, int]) -> None:
     canvas.paste(piece.image, xy, piece.mask)
 
 
+BLOCKS_KEPT = 16
+"""Memory blocks Pillow keeps for new images once their images are freed (its default is
+none): a picture's canvas and rows then reuse memory instead of asking the system for fresh
+pages each time, which cost as much as drawing the picture."""
+Image.core.set_blocks_max(max(BLOCKS_KEPT, Image.core.get_blocks_max()))
+
+
 def canvas(w: int, h: int) -> Image.Image:
     """A rounded felt panel on a transparent ground (reads on dark and light themes), "P" in
     :data:`PALETTE`: a new picture to place sprites on."""

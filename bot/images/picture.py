@@ -10,7 +10,6 @@ process, and the key names the attachment (``hand-<key>.png``).
 from __future__ import annotations
 
 import hashlib
-import io
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import ClassVar, Protocol
@@ -18,6 +17,7 @@ from typing import ClassVar, Protocol
 from PIL import Image
 
 from bot.images import cards as draw
+from bot.images.encoding import palette_png
 from engine.cards import Card
 
 KEY_LENGTH = 16
@@ -52,16 +52,10 @@ def filename(picture: Picture) -> str:
     return f"{picture.kind}-{key(picture)}.png"
 
 
-COMPRESS_LEVEL = 1
-"""zlib's level for the PNGs: the fastest; flat colours in a palette compress well even so."""
-
-
 def png(picture: Picture) -> bytes:
     """Draw ``picture`` and encode it as a PNG of the pictures' one palette (flat colours,
-    so small without visible loss)."""
-    out = io.BytesIO()
-    picture.draw().save(out, "PNG", compress_level=COMPRESS_LEVEL)
-    return out.getvalue()
+    so small without visible loss; :func:`bot.images.encoding.palette_png`)."""
+    return palette_png(picture.draw())
 
 
 HAND_CARD = (84, 120)

@@ -21,6 +21,7 @@ from bot.games.troefcall import TroefcallAdapter
 from bot.images import cards as draw
 from bot.images import tripoli, troefcall
 from bot.images.cache import PictureCache
+from bot.images.encoding import palette_png
 from bot.images.palette import Palette
 from bot.images.picture import HAND_CARD, MARGIN, RAISE, HandPicture, key, png
 from bot.runtime.table import Seat, Table
@@ -248,3 +249,23 @@ def test_the_felt_is_opaque_and_its_rounded_corners_transparent():
     assert image.getpixel((0, 0))[3] == 0
     assert image.getpixel((draw.WIDTH - 1, image.height - 1))[3] == 0
     assert image.getpixel((draw.WIDTH // 2, 2)) == draw.FELT
+
+
+def test_the_png_is_read_back_as_the_picture_drawn():
+    picture = HandPicture(held=(0, 13, 26, 39, 104), legal=(13, 104), raised=(26,))
+    image = picture.draw()
+    data = png(picture)
+    read = Image.open(io.BytesIO(data))
+    read.load()  # decodes every row (zlib checks the data's checksum)
+    assert (read.mode, read.size) == ("P", image.size)
+    assert read.tobytes() == image.tobytes()
+    assert read.convert("RGBA").tobytes() == image.convert("RGBA").tobytes()
+
+
+def test_only_a_palette_image_is_written_as_a_palette_png():
+    try:
+        palette_png(Image.new("RGB", (4, 4)))
+    except ValueError as error:
+        assert "'RGB'" in str(error)
+    else:
+        raise AssertionError("an RGB image was written as a palette PNG")
