@@ -77,7 +77,7 @@ PALETTE = Palette(
            *TEAM_COLOURS, *SEAT_COLOURS, CHIP,
            *(_veiled(c) for c in (PAPER, *_INKS, EDGE, TRUMP))],
     meetings=[
-        *((c, PAPER, 7) for c in _INKS),
+        *((c, PAPER, 5) for c in _INKS),
         *((_veiled(c), _veiled(PAPER), 3) for c in _INKS),
         (EDGE, FELT, 5), (EDGE, PAPER, 3), (EDGE, FELT_LIGHT, 5), (PAPER, FELT, 3),
         (EDGE, BACK, 3), (BACK_LINE, BACK, 5), (BACK, FELT, 3),
@@ -91,7 +91,7 @@ PALETTE = Palette(
         (INK_BLACK, EDGE, 3), (CHIP, FELT_LIGHT, 3), (EDGE, INK_BLACK, 1),
         (INK_RED, FELT_LIGHT, 3), (INK_JOKER, TRUMP, 1),
         *((c, FELT, 3) for c in SEAT_COLOURS), *((INK_BLACK, c, 3) for c in SEAT_COLOURS),
-        *((c, WHITE, 1) for c in SEAT_COLOURS),
+        *((WHITE, c, 2) for c in SEAT_COLOURS),
     ])
 """The palette of every picture: the colours above exactly, with their veiled versions, and
 the blends of their smooth edges where they meet."""

@@ -23,6 +23,15 @@ _GROUND = (255, 0, 255)
 """The transparent ground's colour: magenta, far from every piece's, so never chosen."""
 
 
+_RAISED = [min(v + 2, 255) for v in range(256)] * 3
+"""Every channel raised by 2: Pillow then looks a colour up at the centre of its cell."""
+
+
+def _looked_up(colour: Colour) -> list[int]:
+    """The point whose nearest palette entry :meth:`Palette.indices` gives ``colour``."""
+    return [min(v + 2, 255) & ~3 for v in colour[:3]]
+
+
 def blend(top: Colour, under: Colour, alpha: float) -> tuple[int, int, int]:
     """``top`` laid over ``under`` at strength ``alpha`` (0-1), as RGB."""
     r, g, b = (round(t * alpha + u * (1 - alpha)) for t, u in zip(top[:3], under[:3],
@@ -48,9 +57,11 @@ class Palette:
 
     Notes
     -----
-    Pillow maps a colour to the palette entry nearest the corner of its 4-level cell
-    (``colour & ~3`` per channel); a blend nearer an exact colour's corner than that colour
-    is left out, so an exact colour always maps to itself.
+    Pillow maps a colour to the palette entry nearest the low corner of its 4-level cell
+    (``colour & ~3`` per channel); :meth:`indices` raises every channel by 2 first, so the
+    corner is within 2 levels of the colour (:func:`_looked_up`). A blend nearer an exact
+    colour's looked-up point than that colour is left out, so an exact colour always maps
+    to itself.
     """
 
     def __init__(self, exact: list[Colour], meetings: list[tuple[Colour, Colour, int]]
@@ -61,7 +72,7 @@ class Palette:
                 colours.append(tuple(colour[:3]))
         corners = []  # each exact colour's cell corner, and its distance from the colour
         for colour in colours[1:]:
-            corner = [v & ~3 for v in colour]
+            corner = _looked_up(colour)
             corners.append((*corner, sum((v - c) ** 2 for v, c in zip(colour, corner,
                                                                       strict=True))))
         for top, under, levels in meetings:
@@ -96,7 +107,7 @@ class Palette:
         """``image`` (RGB, or RGBA read as opaque) mapped onto the palette: a "P" image,
         each pixel the nearest colour, without dithering."""
         rgb = image if image.mode == "RGB" else image.convert("RGB")
-        out = rgb.quantize(palette=self.image, dither=Image.Dither.NONE)
+        out = rgb.point(_RAISED).quantize(palette=self.image, dither=Image.Dither.NONE)
         out.info["transparency"] = TRANSPARENT
         return out
 
