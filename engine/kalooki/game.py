@@ -1038,7 +1038,7 @@ def _table_view(game: KalookiGame, viewer: int | None) -> KalookiTableView:
     """The board of ``game`` as ``viewer`` may see it (None: the public board)."""
     in_deal = game.phase not in (Phase.BETWEEN_DEALS, Phase.OVER)
     top = game.discard[-1] if game.discard else None
-    return KalookiTableView(
+    return KalookiTableView.built(
         viewer=viewer,
         rules=game.rules,
         phase=game.phase,
@@ -1060,7 +1060,7 @@ def _table_view(game: KalookiGame, viewer: int | None) -> KalookiTableView:
         laid_down=tuple(game.laid_down),
         totals=tuple(game.totals),
         sitting_out=dict(game.sitting_out),
-        window=WindowView(
+        window=WindowView.built(
             card=top if game.phase == Phase.WINDOW else None,
             callers=tuple(game.callers()) if game.phase == Phase.WINDOW else (),
             seconds=game.rules.call_window,
@@ -1073,7 +1073,7 @@ def _table_view(game: KalookiGame, viewer: int | None) -> KalookiTableView:
 
 def _seat_view(game: KalookiGame, seat: int) -> KalookiSeatView:
     """What ``seat`` sees of ``game``."""
-    return KalookiSeatView(
+    return KalookiSeatView.built(
         seat=seat,
         hand=tuple(sorted(game.hands[seat])),
         options=tuple(game.legal_actions(seat)),

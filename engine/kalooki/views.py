@@ -6,6 +6,10 @@ who sits out after a challenge, the deal's contract, the running totals, the cal
 whose turn and the phase, and the log with private events redacted
 (:meth:`~engine.core.Event.seen_by`). Private: each hand (only its owner's view holds it),
 stock cards drawn by others, the stock order, the session seed (nobody).
+The game builds its views from its own, already validated state without validating them
+again (:meth:`engine.core.Frozen.built`: the values already have the fields' types; the
+conformance tests check that each equals its validated dump); a view read from outside
+(``model_validate``) is validated as usual.
 """
 
 from __future__ import annotations

@@ -1367,7 +1367,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         old_hand = None
         if self.spare_stage == "after_exchange" and seat == self.dealer:
             old_hand = tuple(sorted(self.spare))
-        return TripoliSeatView(
+        return TripoliSeatView.built(
             seat=seat,
             hand=tuple(sorted(self.hands[seat])),
             selection=None if selection is None else tuple(selection),
@@ -1383,7 +1383,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         b, m, a = self.betting, self.michigan, self.auction
         poker = None
         if self.phase in (Phase.SELECT, Phase.BETTING) or b is not None:
-            poker = PokerView(
+            poker = PokerView.built(
                 selected=tuple(sorted(self.selections)),
                 bets=dict(b.contrib) if b else {},
                 current_bet=b.high if b else 0,
@@ -1396,7 +1396,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         michigan = None
         if m is not None:
             last = m.last_run[-1] if m.last_run else None
-            michigan = MichiganView(
+            michigan = MichiganView.built(
                 played={s: tuple(self.played[s]) for s in self.players},
                 last_run=tuple(m.last_run),
                 run_suit=None if last is None else last.suit,
@@ -1409,7 +1409,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
             )
         auction = None
         if a is not None:
-            auction = AuctionView(
+            auction = AuctionView.built(
                 item=a.item,
                 seller=self.dealer if a.space is None else None,
                 high_bid=a.high_bid,
@@ -1419,7 +1419,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
                 space=a.space,
             )
         source = self.rules.pay_suit if isinstance(self.rules.pay_suit, str) else "fixed"
-        return TripoliTableView(
+        return TripoliTableView.built(
             rules_name=self.rules.name,
             phase=self.phase,
             leftover=self.leftover,

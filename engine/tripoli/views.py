@@ -6,6 +6,10 @@ Private: each hand (only its owner's view holds it), poker selections of players
 reach a showdown (only the owner sees his own), the spare/dead hand (nobody), the session
 seed (nobody). Views are frozen snapshots; card fields hold :class:`engine.cards.Card`.
 :meth:`TripoliGame.view <engine.tripoli.game.TripoliGame.view>` and ``public_view`` build them.
+The game builds its views from its own, already validated state without validating them
+again (:meth:`engine.core.Frozen.built`: the values already have the fields' types; the
+conformance tests check that each equals its validated dump); a view read from outside
+(``model_validate``) is validated as usual.
 """
 
 from __future__ import annotations

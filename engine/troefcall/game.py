@@ -704,9 +704,10 @@ _ACTION_TYPES: dict[str, type[Action]] = {
 
 def _trick(number: int, leader: int | None, cards: list[Card], winner: int | None) -> TrickView:
     plays = tuple(
-        PlayedCard(seat=(leader + i) % 4, card=c) for i, c in enumerate(cards) if leader is not None
+        PlayedCard.built(seat=(leader + i) % 4, card=c)
+        for i, c in enumerate(cards) if leader is not None
     )
-    return TrickView(number=number, leader=leader, plays=plays, winner=winner)
+    return TrickView.built(number=number, leader=leader, plays=plays, winner=winner)
 
 
 def _table_view(game: TroefcallGame) -> TroefcallTableView:
@@ -719,9 +720,10 @@ def _table_view(game: TroefcallGame) -> TroefcallTableView:
         current = _trick(len(game.tricks) + 1, game.current.leader, game.current.cards, None)
     kap = None
     if game.phase == Phase.KAP and game.turn is not None:
-        kap = KapView(seat=game.turn, partner=(game.turn + 2) % 4, team=team_of(game.turn))
+        kap = KapView.built(seat=game.turn, partner=(game.turn + 2) % 4,
+                                      team=team_of(game.turn))
     pending = game.pending()
-    return TroefcallTableView(
+    return TroefcallTableView.built(
         rules=game.rules,
         phase=game.phase,
         deal_number=game.deal_number,
@@ -756,7 +758,7 @@ def _table_view(game: TroefcallGame) -> TroefcallTableView:
 def _seat_view(game: TroefcallGame, seat: int) -> TroefcallSeatView:
     """The view of ``seat``: the public view plus its own hand and options."""
     mine = [p for p in game.pending() if p.seat == seat]
-    return TroefcallSeatView(
+    return TroefcallSeatView.built(
         seat=seat,
         team=team_of(seat),
         partner=(seat + 2) % 4,

@@ -7,6 +7,10 @@ hand result and the fairness commitment. Private: each hand, only in its owner's
 caller sees only his first 5 cards until trumps are named; the others hold nothing until
 then). The session seed is in no view. Views are frozen snapshots; card fields hold
 :class:`engine.cards.Card`.
+The game builds its views from its own, already validated state without validating them
+again (:meth:`engine.core.Frozen.built`: the values already have the fields' types; the
+conformance tests check that each equals its validated dump); a view read from outside
+(``model_validate``) is validated as usual.
 """
 
 from __future__ import annotations

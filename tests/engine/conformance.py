@@ -94,6 +94,34 @@ def cards_in(obj: object) -> set[Card]:
     return found
 
 
+def same_values(built: object, validated: object, at: str = "view") -> None:
+    """Assert that ``built`` and ``validated`` hold equal values of the very same types,
+    all the way down (models, dicts in key order, sequences): ``Suit.HEARTS == 2`` and
+    ``[1] == (1,)`` would pass a plain ``==``, not this.
+
+    Raises
+    ------
+    AssertionError
+        Naming the first place (``view.table.poker.bets[2]``) where they differ.
+    """
+    assert type(built) is type(validated), (at, type(built), type(validated))
+    if isinstance(built, BaseModel):
+        for name in type(built).model_fields:
+            same_values(getattr(built, name), getattr(validated, name), f"{at}.{name}")
+    elif isinstance(built, dict):
+        assert list(built) == list(validated), (at, list(built), list(validated))
+        for (key, value), (other_key, other) in zip(built.items(), validated.items(),
+                                                    strict=True):
+            same_values(key, other_key, f"{at} key {key!r}")
+            same_values(value, other, f"{at}[{key!r}]")
+    elif isinstance(built, list | tuple):
+        assert len(built) == len(validated), (at, built, validated)
+        for i, (item, other) in enumerate(zip(built, validated, strict=True)):
+            same_values(item, other, f"{at}[{i}]")
+    else:
+        assert built == validated, (at, built, validated)
+
+
 # ---------------------------------------------------------------- Tripoli
 
 

@@ -14,7 +14,9 @@ abandoning it; between deals). After every step:
 - ``timeout_action`` of every required pending decision passes ``check``;
 - the snapshot round trip is exact;
 - no view (each seat's, the public one) and no event of the step as each viewer sees it
-  (``seen_by``) holds a card the case's ``hidden`` says that viewer may not see.
+  (``seen_by``) holds a card the case's ``hidden`` says that viewer may not see;
+- every view, which the engine builds from its own state without validating it again,
+  holds exactly what validating its dump builds: the same values of the same types.
 
 At the end ``outcome`` is set and its places name every seat once.
 """
@@ -24,7 +26,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from conformance import CASES, GameCase, cards_in
+from conformance import CASES, GameCase, cards_in, same_values
 
 from engine.cards import DOUBLE_DECK_SIZE, Card
 from engine.core import SYSTEM, Action, Event, Game, IllegalAction, Option
@@ -194,6 +196,7 @@ def check_state(case: GameCase, game: Game, events: list[Event]) -> None:
         hidden = case.hidden(game, viewer)
         view = game.public_view() if viewer is None else game.view(viewer)
         assert not cards_in(view) & hidden, (viewer, sorted(cards_in(view) & hidden))
+        same_values(view, type(view).model_validate(view.model_dump()))
         seen = [e.seen_by(viewer) for e in events]
         assert not cards_in(seen) & hidden, (viewer, sorted(cards_in(seen) & hidden))
     assert game.is_over == (game.outcome is not None)
