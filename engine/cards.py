@@ -89,6 +89,10 @@ class Card(int):
     fifth joker of a larger set (module doc). Pydantic fields typed ``Card`` accept and dump
     ints.
 
+    There is one instance per id (made once, :data:`_CARDS`): ``Card(5) is Card(5)``, also
+    after a copy, a pickle round trip or reading JSON. Equality, hashing and JSON are the
+    int's.
+
     Raises
     ------
     ValueError
@@ -100,7 +104,10 @@ class Card(int):
     def __new__(cls, card_id: int) -> Card:
         if not 0 <= card_id < CARD_IDS:
             raise ValueError(f"card id {card_id} is outside 0-{CARD_IDS - 1}")
-        return super().__new__(cls, card_id)
+        try:
+            return _CARDS[card_id]
+        except TypeError:  # not an integer: the id it rounds down to, as int() does
+            return _CARDS[int(card_id)]
 
     @classmethod
     def of(cls, rank: Rank | int, suit: Suit | int, copy: int = 0) -> Card:
@@ -155,10 +162,14 @@ class Card(int):
         cls, source: Any, handler: GetCoreSchemaHandler
     ) -> core_schema.CoreSchema:
         return core_schema.no_info_after_validator_function(
-            cls,
+            _CARDS.__getitem__,  # the id's instance, without a Python call
             core_schema.int_schema(ge=0, lt=CARD_IDS),
             serialization=core_schema.plain_serializer_function_ser_schema(int),
         )
+
+
+_CARDS = tuple(int.__new__(Card, card_id) for card_id in range(CARD_IDS))
+"""The one :class:`Card` of each id, by id (``Card(i)`` returns ``_CARDS[i]``)."""
 
 
 def _face(card: Card) -> tuple[Rank | None, Suit | None, str]:
