@@ -18,6 +18,11 @@ A rule that waits on time (Kalooki's call window) is a pending decision of the
 :data:`SYSTEM` seat with a delay ``after``; the runtime's scheduler applies its
 ``timeout_action`` when the delay is over. A finished game reports an :class:`Outcome`.
 
+The runtime ends a session by ``end_session(abandon, reason=...)`` and says why with an
+:class:`EndReason`; each game decides what that end means by its own rules (the runtime
+never does, DESIGN.md §7): whether the session is complete (a winner, the stakes paid out)
+or was cut short (no winner, the stakes back).
+
 Every game's model derives from :class:`GameState`: it counts the events its log ever
 received (the log keeps only the last ones), so a table can save the log apart, only the
 new events of each change, and it loads without the rules a table derives from its options.
@@ -27,6 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from enum import StrEnum
 from typing import Any, ClassVar, Protocol, Self, runtime_checkable
 
 from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, model_validator
@@ -367,6 +373,27 @@ class Outcome(Frozen):
         return self.places[0] if self.complete and self.places else ()
 
 
+class EndReason(StrEnum):
+    """Why the runtime ends a session (``Game.end_session``); the game decides what it means.
+
+    Attributes
+    ----------
+    LENGTH
+        The table's agreed length was reached (its ``deals`` or ``minutes`` option): the
+        session ends as the players agreed, so it is played out (rules/troefcall.md §2.10
+        item 52, rules/tripoli.md §2.9 item 58).
+    HOST
+        The host (or a member with Manage Channels) ended it.
+    PLAYERS
+        Not enough players: fewer seats stay than the game needs, or no member is present
+        (every one away or leaving, or nobody dealt again and nobody interacted).
+    """
+
+    LENGTH = "length"
+    HOST = "host"
+    PLAYERS = "players"
+
+
 class Decisions(BaseModel):
     """Per-seat decision counters: ``ids[s]`` is the id of seat s's current decision.
 
@@ -422,8 +449,18 @@ class Game(Protocol):
     applying it; both raise :class:`IllegalAction` and leave the state unchanged.
     A game is played in deals: ``between_deals`` is True when the next deal waits for
     ``start_deal`` (members may then join, leave or take a seat, as the game allows), and
-    ``end_session(abandon)`` asks the game to end after this deal (or at once, abandoning
-    it); ``outcome`` is set once ``is_over``.
+    ``end_session(abandon, reason=...)`` asks the game to end after this deal (or at once,
+    abandoning it) for an :class:`EndReason` (default: the host ended it); ``outcome`` is
+    set once ``is_over``.
+
+    What an end means is the game's rule, not the runtime's: a session ended by its agreed
+    length (:attr:`EndReason.LENGTH`) is complete, its winners paid (a Troefcall game tied
+    then plays on until the tie is broken); a session the host or the runtime ends before
+    its rules' end (a Kalooki set before its last deal, a Troefcall game before its target)
+    is incomplete (``Outcome.complete`` False: no winner, the stakes back, nothing rated),
+    unless its rules make that end a natural one (a Tripoli session lasts as long as the
+    players wish, rules/tripoli.md §2.9 item 58). A session ended by abandoning its first
+    deal, before any deal was over, is incomplete in every game.
     """
 
     GAME_NAME: ClassVar[str]
@@ -465,7 +502,9 @@ class Game(Protocol):
 
     def start_deal(self) -> list[Event]: ...
 
-    def end_session(self, abandon: bool = False) -> list[Event]: ...
+    def end_session(
+        self, abandon: bool = False, *, reason: EndReason = EndReason.HOST
+    ) -> list[Event]: ...
 
     def model_dump_json(self, **kwargs: Any) -> str: ...
 

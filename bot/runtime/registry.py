@@ -26,7 +26,10 @@ delay) fires when its delay is over. A lobby untouched for 10 minutes closes; a 
 table nobody deals again on for 10 minutes after a deal, or whose members are all away or
 leaving at a deal's end, ends — but never while a member interacted with it in the last
 :data:`~bot.runtime.pace.ACTIVE_WINDOW` seconds. The agreed length (``deals`` or
-``minutes``) ends the session at the end of the deal that reaches it.
+``minutes``) ends the session at the end of the deal that reaches it. Each end tells the
+game why (:class:`engine.core.EndReason`: the agreed length, the host, not enough players)
+and the game decides what it means by its rules: complete and paid out, or cut short
+with the stakes back (``Outcome.complete``).
 
 The member-level operations (:meth:`TableRegistry.join`, :meth:`~TableRegistry.act` …) take
 plain ids and raise :class:`~bot.runtime.refs.Refusal`; the interaction handlers inherited
@@ -63,7 +66,7 @@ from bot.runtime.stakes import POLICIES, StakesPolicy
 from bot.runtime.table import Saved, Seat, Table, TableState
 from bot.store import GameResult, InsufficientChips, SeatResult, StoreError
 from engine import fairness
-from engine.core import SYSTEM, IllegalAction, Outcome, SeatedForChips
+from engine.core import SYSTEM, EndReason, IllegalAction, Outcome, SeatedForChips
 
 log = logging.getLogger("parlour.tables")
 
@@ -316,7 +319,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 return
             table.ending = True
             table.note("note.deal_idle")
-            table.game.end_session(False)
+            table.game.end_session(reason=EndReason.PLAYERS)
             await self._progress(table)
         self.schedule_board_edit(table)
 
@@ -921,8 +924,9 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
 
     async def end(self, table: Table, member_id: int, is_manager: bool, abandon: bool) -> None:
         """End the game: after the current deal, or abandoning it (``abandon``); then the
-        game's own ending; then the stakes are settled and the result recorded. A lobby is
-        simply closed.
+        game's own ending, for :attr:`~engine.core.EndReason.HOST` (the game says whether
+        that leaves a winner or returns the stakes); then the stakes are settled and the
+        result recorded. A lobby is simply closed.
 
         Raises
         ------
@@ -938,7 +942,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             if table.ending and not abandon:
                 raise Refusal("ending", Msg("refusal.already_ending"))
             try:
-                table.game.end_session(abandon)
+                table.game.end_session(abandon, reason=EndReason.HOST)
             except IllegalAction as error:
                 raise Refusal.of(error) from error
             table.ending = True
@@ -1025,13 +1029,13 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 if not table.ending and self._cannot_go_on(table):
                     table.ending = True
                     table.note("note.too_few")
-                    game.end_session(False)
+                    game.end_session(reason=EndReason.PLAYERS)
                     continue
                 agreed = None if table.ending else self._length_reached(table)
                 if agreed is not None:
                     table.ending = True
                     table.notes.append(agreed)
-                    game.end_session(False)
+                    game.end_session(reason=EndReason.LENGTH)
                     continue
                 for seat, entry in enumerate(table.seats):
                     if entry.leaving and not entry.left:

@@ -5,7 +5,8 @@ exchange, discard (§2.6-§2.9) with calls between a discard and the next draw (
 going out and penalties (§2.10, §2.11), or a void deal after the second stock exhaustion
 (§2.12), skipped after ``rules.void_limit`` voids in a row (the void bound of
 :mod:`engine.kalooki.rules`). The set has ``rules.deals`` deals; the lowest total wins,
-ties share (K18).
+ties share (K18). A set ended before its last deal has no winner (incomplete), unless it
+ended by the table's agreed length (:meth:`KalookiGame.end_session`).
 
 **Dealing.** Deal k of the session (k counts every deal dealt, void deals included) uses
 ``fairness.shuffle(rules.deck(), fairness.deal_seed(session_seed, k))`` (for the 108 cards:
@@ -61,6 +62,7 @@ from engine.core import (
     SYSTEM,
     Action,
     Decisions,
+    EndReason,
     GameState,
     IllegalAction,
     Option,
@@ -153,6 +155,9 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
     melded_this_turn: bool = False  # his first lay-down was this turn (down and out)
     exhaustions: int = 0
     ending: bool = False
+    # why it ends after this deal; None in a set saved before the reason was kept: the
+    # host's end (the only end asked during a deal then)
+    end_reason: EndReason | None = None
     complete: bool = True
     next_deck: list[Card] | None = None
     commitment: str | None = None
@@ -504,9 +509,25 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         """
         self.next_deck = checked_deck(deck, self.rules.deck())
 
-    def end_session(self, abandon: bool = False) -> list[KalookiEvent]:
+    def end_session(
+        self, abandon: bool = False, *, reason: EndReason = EndReason.HOST
+    ) -> list[KalookiEvent]:
         """End the set: between deals at once; during a deal after it (its scores count), or
-        with ``abandon`` at once without scoring it (the outcome is then incomplete).
+        with ``abandon`` at once without scoring it.
+
+        The lowest total wins after the set's last deal (rules/kalooki.md §2 item 59, T27):
+        a set ended before it has no winner. So the outcome is complete when the set reaches
+        its last deal, or when it ends by its agreed length (``reason`` is
+        :attr:`~engine.core.EndReason.LENGTH`: the players agreed on a shorter set) after a
+        deal was over; a set the host ends, or the runtime for lack of players, before its
+        last deal is incomplete (no winner: the stakes go back, nothing is rated).
+
+        Parameters
+        ----------
+        abandon
+            Drop the deal in progress unscored (its cards as they lie) and end at once.
+        reason
+            Why the set ends (:class:`~engine.core.EndReason`; default the host's end).
 
         Raises
         ------
@@ -516,9 +537,10 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         if self.phase == Phase.OVER:
             raise IllegalAction("game_over", "The set is over.", reason="kalooki.set_over")
         if self.phase == Phase.BETWEEN_DEALS or abandon:
-            self.complete = not abandon
-            return self._track(None, self._finish)
-        self.ending = True
+            played = self.dealt - (self.phase != Phase.BETWEEN_DEALS)  # deals over
+            complete = reason is EndReason.LENGTH and played > 0
+            return self._track(None, lambda: self._finish(complete))
+        self.ending, self.end_reason = True, reason
         return []
 
     # ------------------------------------------------------------------ validation
@@ -1011,13 +1033,16 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         return [event, *self._after_deal(skipped and self.deal_number >= self.rules.deals)]
 
     def _after_deal(self, last: bool) -> list[KalookiEvent]:
+        """The deal is over (scored or void): the set ends after its ``last`` deal, or
+        after the deal it was asked to end after (:meth:`end_session`)."""
         self.phase, self.caller, self.callable = Phase.BETWEEN_DEALS, None, False
         if last or self.ending:
-            return self._finish()
+            return self._finish(last or self.end_reason is EndReason.LENGTH)
         return []
 
-    def _finish(self) -> list[KalookiEvent]:
-        self.phase = Phase.OVER
+    def _finish(self, complete: bool) -> list[KalookiEvent]:
+        """The set is over; ``complete`` False when it ended before its last deal."""
+        self.phase, self.complete = Phase.OVER, complete
         totals = dict(enumerate(self.totals))
         return [SessionOver(totals=totals, places=_places(totals), complete=self.complete)]
 

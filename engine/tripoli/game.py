@@ -41,7 +41,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit, checked_deck
-from engine.core import Action, Decisions, GameState, IllegalAction, Option, Outcome, Pending
+from engine.core import (
+    Action,
+    Decisions,
+    EndReason,
+    GameState,
+    IllegalAction,
+    Option,
+    Outcome,
+    Pending,
+)
 from engine.poker import best_five, describe, hand_value
 from engine.tripoli.actions import (
     Auction,
@@ -543,16 +552,28 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         checked = checked_deck(deck, STANDARD_DECK_SIZE)
         return self._track(None, lambda: self._start_deal(checked))
 
-    def end_session(self, abandon: bool = False) -> list[TripoliEvent]:
+    def end_session(
+        self, abandon: bool = False, *, reason: EndReason = EndReason.HOST
+    ) -> list[TripoliEvent]:
         """End the session (§2.9, DESIGN.md §4 "Ending").
 
         Between deals: the leftover round(s) at once (or OVER). During a deal: with
         ``abandon`` False the deal is finished first; with ``abandon`` True every chip goes
         back to where it was at the start of the deal (before antes) at once. During the
-        leftover rounds this does nothing. Abandoning the first deal, before any deal was
-        over, ends a session that never really started: its outcome is incomplete (the
-        session lasts as long as the players wish, item 58, but nothing was played to rank
-        them by, item 62).
+        leftover rounds this does nothing.
+
+        The session lasts as long as the players wish (item 58): the host's end, the agreed
+        length and too few players are all its natural end, so ``reason`` changes nothing
+        and the players are ranked by their stacks (item 62). Only abandoning the first
+        deal, before any deal was over, ends a session that never really started: its
+        outcome is incomplete (nothing was played to rank them by).
+
+        Parameters
+        ----------
+        abandon
+            Put the deal in progress back as it started and end at once.
+        reason
+            Why the session ends (:class:`~engine.core.EndReason`); the same end for all.
 
         Raises
         ------

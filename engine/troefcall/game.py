@@ -35,7 +35,16 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from engine import fairness
 from engine.cards import STANDARD_DECK_SIZE, Card, Suit, checked_deck
-from engine.core import Action, Decisions, GameState, IllegalAction, Option, Outcome, Pending
+from engine.core import (
+    Action,
+    Decisions,
+    EndReason,
+    GameState,
+    IllegalAction,
+    Option,
+    Outcome,
+    Pending,
+)
 from engine.troefcall.actions import ClaimRedeal, KapPartij, NameTrump, Play
 from engine.troefcall.events import (
     BaunieCommitted,
@@ -115,6 +124,9 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
     jack_search: JackSearch | None = None
     first_dealer: int = 0  # the dealer of hand 1 (odd chips of a shared stake go from here)
     ending: bool = False
+    # why it ends after this hand; None in a game saved before the reason was kept: the
+    # host's end (the only end asked during a hand then)
+    end_reason: EndReason | None = None
     complete: bool | None = None  # once over: False when ended without a winner
     winner: int | None = None
     next_deck: list[Card] | None = None
@@ -425,13 +437,30 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
         checked = checked_deck(deck, STANDARD_DECK_SIZE)
         return self._track(None, lambda: self._deal(checked, redeal=False))
 
-    def end_session(self, abandon: bool = False) -> list[TroefcallEvent]:
+    def end_session(
+        self, abandon: bool = False, *, reason: EndReason = EndReason.HOST
+    ) -> list[TroefcallEvent]:
         """End the game (DESIGN.md §4 "Ending").
 
         Between hands: over at once. During a hand: with ``abandon`` False the hand is
         finished first (and scored); with ``abandon`` True it is dropped unscored at once.
-        The outcome is complete only when a team reached the target (or the agreed hands
-        were played and the scores differ); otherwise ``complete`` is False, places by score.
+
+        The first team to reach the target wins (rules/troefcall.md §2.10 item 50); a game
+        played to a fixed number of hands or to a time limit is won by the higher score
+        (item 52). So a game ended by the table's agreed length (``reason``
+        :attr:`~engine.core.EndReason.LENGTH`) is complete, won by the higher score; with
+        the scores tied it plays on and ends after the next hand that breaks the tie (item
+        52's recommendation; only one team scores a hand, item 51), or at once without a
+        winner when abandoning. A game the host ends, or the runtime for lack of players,
+        before a team reached the target is incomplete: no winner (stakes back, nothing
+        rated), places by score.
+
+        Parameters
+        ----------
+        abandon
+            Drop the hand in progress unscored (an abandoned trick stays as it was).
+        reason
+            Why the game ends (:class:`~engine.core.EndReason`; default the host's end).
 
         Raises
         ------
@@ -440,10 +469,20 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
         """
         if self.phase == Phase.OVER:
             raise IllegalAction("game_over", "The game is over.", reason="game_over")
-        if self.phase != Phase.BETWEEN_HANDS and not abandon:
-            self.ending = True
-            return []
-        return self._track(None, lambda: self._finish(None))
+        winner = self._agreed_winner(reason)
+        if abandon or (self.phase == Phase.BETWEEN_HANDS
+                       and (winner is not None or reason is not EndReason.LENGTH)):
+            return self._track(None, lambda: self._finish(winner))
+        self.ending, self.end_reason = True, reason
+        return []
+
+    def _agreed_winner(self, reason: EndReason | None) -> int | None:
+        """The team that wins a game ended for ``reason`` now: the higher score when it
+        ended by its agreed length (item 52), else (or tied) None."""
+        a, b = self.scores
+        if reason is not EndReason.LENGTH or a == b:
+            return None
+        return 0 if a > b else 1
 
     def fix_next_deck(self, deck: Sequence[int] | None) -> None:
         """Fix the card order of the next shuffle, a redeal's included (tests, puzzles).
@@ -666,7 +705,9 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
         if deals is not None and len(self.results) >= deals and a != b:  # item 52
             return events + self._finish(0 if a > b else 1)
         if self.ending:
-            return events + self._finish(None)
+            winner = self._agreed_winner(self.end_reason)
+            if winner is not None or self.end_reason is not EndReason.LENGTH:
+                return events + self._finish(winner)
         return events
 
     def _finish(self, winner: int | None) -> list[TroefcallEvent]:

@@ -12,7 +12,7 @@ import pytest
 from test_kalooki_support import check_invariants, refused, step
 
 from engine.cards import Card
-from engine.core import SYSTEM, IllegalAction
+from engine.core import SYSTEM, EndReason, IllegalAction
 from engine.kalooki import ai
 from engine.kalooki.actions import (
     Allow,
@@ -81,8 +81,8 @@ def playout(
         if game.is_over:
             break
         if game.between_deals:
-            if game.deal_number >= deals:
-                game.end_session()
+            if game.deal_number >= deals:  # the agreed length: the set is complete
+                game.end_session(reason=EndReason.LENGTH)
             else:
                 game.start_deal()
             check_invariants(game)
