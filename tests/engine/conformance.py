@@ -62,6 +62,10 @@ class GameCase:
         Deals played before the suite calls ``end_session()``.
     sweep
         Extra seeds per player count of the longer (``expensive``) sweep.
+    ends_at_wish
+        The host's end, or too few players, is the session's natural end: ended between
+        deals it is complete (Tripoli lasts as long as the players wish, rules/tripoli.md
+        §2.9 item 58); False: a session so ended before its rules' end has no winner.
     """
 
     name: str
@@ -71,6 +75,7 @@ class GameCase:
     action: Callable[[Option, random.Random], Action]
     deals: int = 3
     sweep: int = 10
+    ends_at_wish: bool = False
 
     def __str__(self) -> str:
         return self.name
@@ -235,6 +240,7 @@ CASES: list[GameCase] = [
         players=(2, 5, 9),
         hidden=tripoli_hidden,
         action=tripoli_action,
+        ends_at_wish=True,
     ),
     GameCase(
         name="tripoli-italian",
@@ -242,6 +248,7 @@ CASES: list[GameCase] = [
         players=(3, 5),
         hidden=tripoli_hidden,
         action=tripoli_action,
+        ends_at_wish=True,
     ),
     GameCase(
         name="troefcall",

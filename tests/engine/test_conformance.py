@@ -19,17 +19,23 @@ abandoning it; between deals). After every step:
   holds exactly what validating its dump builds: the same values of the same types.
 
 At the end ``outcome`` is set and its places name every seat once.
+
+How a session ends (``engine.core.EndReason``, each game's rules): ended by its agreed
+length after a deal it is complete, with winners; ended by abandoning its first deal it is
+incomplete, for any reason; ended by the host or for too few players between deals it is
+incomplete, unless the game ends at the players' wish (``GameCase.ends_at_wish``).
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from conformance import CASES, GameCase, cards_in, same_values
 
 from engine.cards import DOUBLE_DECK_SIZE, Card
-from engine.core import SYSTEM, Action, Event, Game, IllegalAction, Option
+from engine.core import SYSTEM, Action, EndReason, Event, Game, IllegalAction, Option
 
 MAX_STEPS = 4000
 SEEDS = range(2)
@@ -68,6 +74,59 @@ def test_the_hidden_cards_are_what_other_seats_hold(case: GameCase):
         assert own, seat
         for other in [None, *(s for s in range(n) if s != seat)]:
             assert own & case.hidden(game, other), (seat, other)
+
+
+def run_out(game: Game, done: Callable[[], bool]) -> None:
+    """Apply the timeout of the first required pending decision (a seat's or a rule's
+    timer) until ``done()``."""
+    for _ in range(MAX_STEPS):
+        if done():
+            return
+        pending = next(p for p in game.pending() if p.required)
+        game.apply(pending.seat, game.timeout_action(pending.seat), pending.decision)
+    raise AssertionError("the game did not get there")
+
+
+def first_deal_over(case: GameCase) -> Game:
+    """A session of ``case``'s fewest players whose first deal is over (by timeouts)."""
+    game = case.new(b"conformance ending", min(case.players))
+    if game.between_deals:
+        game.start_deal()
+    run_out(game, lambda: game.between_deals)
+    assert not game.is_over
+    return game
+
+
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_session_ended_by_its_agreed_length_after_a_deal_is_complete(case: GameCase):
+    game = first_deal_over(case)
+    game.end_session(reason=EndReason.LENGTH)
+    run_out(game, lambda: game.is_over)  # a leftover round, a hand breaking a tie
+    assert game.outcome.complete and game.outcome.winners == game.outcome.places[0]
+    assert game.outcome.winners
+
+
+@pytest.mark.parametrize("reason", list(EndReason))
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_session_ended_by_abandoning_its_first_deal_has_no_winner(case: GameCase,
+                                                                   reason: EndReason):
+    game = case.new(b"conformance ending", min(case.players))
+    if game.between_deals:
+        game.start_deal()
+    game.end_session(abandon=True, reason=reason)
+    run_out(game, lambda: game.is_over)
+    assert not game.outcome.complete and game.outcome.winners == ()
+
+
+@pytest.mark.parametrize("reason", [EndReason.HOST, EndReason.PLAYERS])
+@pytest.mark.parametrize("case", CASES, ids=ids)
+def test_a_session_the_host_or_too_few_players_end_between_deals(case: GameCase,
+                                                                reason: EndReason):
+    game = first_deal_over(case)
+    game.end_session(reason=reason)
+    run_out(game, lambda: game.is_over)
+    assert game.outcome.complete is case.ends_at_wish
+    assert bool(game.outcome.winners) is case.ends_at_wish
 
 
 def play(case: GameCase, players: int, seed: int) -> None:

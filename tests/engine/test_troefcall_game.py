@@ -4,13 +4,15 @@ validation and snapshots (``rules/troefcall.md`` §2, DESIGN.md §2)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from pydantic import ValidationError
 from test_troefcall_scenarios import Table, deck_for, fill, position
 
 from engine import fairness
 from engine.cards import Card, Rank, Suit, parse
-from engine.core import Game, IllegalAction, OptionError, Partnership
+from engine.core import EndReason, Game, IllegalAction, OptionError, Partnership
 from engine.troefcall.actions import KapPartij, NameTrump, Play, action_adapter
 from engine.troefcall.events import event_adapter
 from engine.troefcall.game import TroefcallGame
@@ -236,6 +238,45 @@ def test_a_fixed_number_of_deals_plays_on_while_tied():
     game.apply(game.caller, game.timeout_action(game.caller))
     finish_hand(game)
     assert game.is_over and game.outcome.complete and game.winner == game.results[-1].team
+
+
+@pytest.mark.parametrize(("reason", "complete"), [
+    (EndReason.LENGTH, True), (EndReason.HOST, False), (EndReason.PLAYERS, False)])
+def test_the_agreed_length_is_won_by_the_higher_score_other_ends_have_no_winner(
+        reason, complete):
+    game = position(Table(0), caller=1, trump="s", history=[1, 3, 1, 3, 1, 1, 3])
+    game.apply(3, KapPartij())  # 5 points to seats 1 + 3, short of the target (15)
+    events = game.end_session(reason=reason)
+    assert [e.kind for e in events] == ["game_over"] and events[0].complete is complete
+    assert game.is_over and game.scores == [0, 5]
+    assert game.outcome.complete is complete and game.outcome.places == ((1, 3), (0, 2))
+    assert game.outcome.winners == ((1, 3) if complete else ())
+
+
+def test_the_agreed_length_reached_on_a_tie_plays_on_until_a_hand_breaks_it():
+    game = position(Table(0), caller=1, trump="s", history=[0, 2, 0, 2, 0, 0, 2],
+                    scores=(0, 5))
+    game.apply(2, KapPartij())
+    assert game.scores == [5, 5]
+    assert game.end_session(reason=EndReason.LENGTH) == []  # tied: item 52, play on
+    assert not game.is_over and game.between_deals and game.public_view().ending
+    game.start_deal()
+    game.apply(game.caller, game.timeout_action(game.caller))
+    finish_hand(game)
+    assert game.is_over and game.outcome.complete and len(game.results) == 2
+    assert game.outcome.winners == game.teams[game.results[-1].team]
+
+
+def test_a_game_saved_ending_before_the_reason_was_kept_ends_as_the_host_asked():
+    game = fixed_game(caller=2)
+    game.apply(2, NameTrump(suit=Suit.CLUBS))
+    game.end_session()  # the host's end, the default
+    saved = json.loads(game.model_dump_json())
+    assert saved.pop("end_reason") == "host"
+    old = TroefcallGame.model_validate_json(json.dumps(saved))
+    assert old.ending and old.end_reason is None
+    finish_hand(old)
+    assert old.is_over and old.results and not old.outcome.complete
 
 
 def test_start_deal_only_between_hands():
