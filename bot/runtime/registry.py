@@ -1025,17 +1025,17 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             if game.is_over:
                 self._finish(table)
                 return
-            if game.between_deals:
-                if not table.ending and self._cannot_go_on(table):
-                    table.ending = True
-                    table.note("note.too_few")
-                    game.end_session(reason=EndReason.PLAYERS)
-                    continue
-                agreed = None if table.ending else self._length_reached(table)
+            if game.between_deals:  # the agreed length first: a session that reached it
+                agreed = None if table.ending else self._length_reached(table)  # is whole
                 if agreed is not None:
                     table.ending = True
                     table.notes.append(agreed)
                     game.end_session(reason=EndReason.LENGTH)
+                    continue
+                if not table.ending and self._cannot_go_on(table):
+                    table.ending = True
+                    table.note("note.too_few")
+                    game.end_session(reason=EndReason.PLAYERS)
                     continue
                 for seat, entry in enumerate(table.seats):
                     if entry.leaving and not entry.left:
