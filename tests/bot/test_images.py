@@ -21,7 +21,6 @@ from bot.games.troefcall import TroefcallAdapter
 from bot.images import cards as draw
 from bot.images import tripoli, troefcall
 from bot.images.cache import PictureCache
-from bot.images.encoding import palette_png
 from bot.images.palette import Palette
 from bot.images.picture import HAND_CARD, MARGIN, RAISE, HandPicture, key, png
 from bot.runtime.table import Seat, Table
@@ -260,12 +259,3 @@ def test_the_png_is_read_back_as_the_picture_drawn():
     assert (read.mode, read.size) == ("P", image.size)
     assert read.tobytes() == image.tobytes()
     assert read.convert("RGBA").tobytes() == image.convert("RGBA").tobytes()
-
-
-def test_only_a_palette_image_is_written_as_a_palette_png():
-    try:
-        palette_png(Image.new("RGB", (4, 4)))
-    except ValueError as error:
-        assert "'RGB'" in str(error)
-    else:
-        raise AssertionError("an RGB image was written as a palette PNG")
