@@ -158,8 +158,11 @@ class KalookiAdapter:
         return make_rules(preset, call_window=window, honour_calls=honour, **cards)
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
-        """With a ``stake`` (chips, the table's ``buy_in``) the lowest total takes the
-        members' stakes (shared on a tie); Verify recomputes the table's pack set."""
+        """With a ``stake`` (chips, the table's ``buy_in``) the lowest total of a set played
+        to its last deal, or to the table's agreed length, takes the members' stakes (shared
+        on a tie); a set ended before (by the host, or for lack of players) returns them
+        (:meth:`engine.kalooki.game.KalookiGame.end_session`). Verify recomputes the
+        table's pack set."""
         spec = dataclasses.replace(SPEC, stakes="stake") if options.get("stake") else SPEC
         if options.get("packs") is None and options.get("jokers") is None:
             return spec  # every preset plays the 108 cards

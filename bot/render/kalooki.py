@@ -294,6 +294,8 @@ def _event(table: TableInfo, event: KalookiEvent) -> str:
                 for s, p in penalties.items() if p)
             return t("kalooki.log.scored", deal=n,
                      scored=scored or Msg("kalooki.log.nobody_pays"))
+        case ev.SessionOver(complete=False):
+            return t("kalooki.log.set_ended")
         case ev.SessionOver():
             return t("kalooki.log.set_over")
     return ""
@@ -341,6 +343,12 @@ def _deal_events(log: Sequence[KalookiEvent]) -> list[KalookiEvent]:
     return list(log[start:])
 
 
+def _complete(view: KalookiTableView) -> bool:
+    """Whether the set that is over was complete (its :class:`~ev.SessionOver` says; a set
+    ended before its last deal has no winner, rules/kalooki.md item 59)."""
+    return next((e.complete for e in reversed(view.log) if isinstance(e, ev.SessionOver)), True)
+
+
 def _status(table: TableInfo, view: KalookiTableView) -> str:
     t = table.lang.t
     lines = []
@@ -369,7 +377,8 @@ def _status(table: TableInfo, view: KalookiTableView) -> str:
         case Phase.BETWEEN_DEALS:
             lines.append(t("kalooki.status.between", button=Msg("button.next_deal")))
         case Phase.OVER:
-            lines.append(t("kalooki.status.over"))
+            lines.append(t("kalooki.status.over" if _complete(view)
+                           else "kalooki.status.over_early"))
     if view.phase not in (Phase.BETWEEN_DEALS, Phase.OVER):
         top = card(view.discard_top) if view.discard_top is not None \
             else t("kalooki.discard.empty")

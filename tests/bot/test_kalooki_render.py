@@ -18,7 +18,7 @@ from bot.render.kalooki import Draft, pages
 from bot.runtime.refs import UnplayableRules, unplayable_reason
 from bot.runtime.spec import SeatInfo, TableInfo
 from engine.cards import MAX_JOKERS, Card
-from engine.core import SYSTEM, OptionError
+from engine.core import SYSTEM, EndReason, OptionError
 from engine.kalooki.actions import (
     Allow,
     CallDiscard,
@@ -175,6 +175,26 @@ def test_the_final_board_of_six_players_with_long_names_fits():
     persian = summary.board(ADAPTER, replace(table, lang=LANGUAGES["fa"]), game, note)
     assert limit_problems(persian) == []
     assert persian.embed.fields[0].name == LANGUAGES["fa"].t("summary.final_standings")
+
+
+@pytest.mark.parametrize("lang", sorted(LANGUAGES))
+@pytest.mark.parametrize("reason", list(EndReason))
+def test_a_set_ended_between_deals_says_whether_the_lowest_total_won(lang, reason):
+    game = ADAPTER.new_game({}, 3, b"ended early", 0)
+    declined: set[tuple[int, int]] = set()
+    rng = random.Random(3)
+    while not game.between_deals:  # deal 1 of 9, by the AI
+        ai_step(ADAPTER, game, declined, rng)
+    game.end_session(reason=reason)
+    language = LANGUAGES[lang]
+    embed = ADAPTER.board(replace(info(3), lang=language), game).embed
+    text = " ".join([embed.description or "", *(field.value for field in embed.fields)])
+    complete = reason is EndReason.LENGTH
+    assert game.outcome.complete is complete
+    shown = {key: language.t(key) in text for key in (
+        "kalooki.status.over", "kalooki.status.over_early", "kalooki.log.set_ended")}
+    assert shown == {"kalooki.status.over": complete, "kalooki.status.over_early": not complete,
+                     "kalooki.log.set_ended": not complete}
 
 
 def test_a_pack_set_is_an_option_the_lobby_and_rules_card_name():
