@@ -52,3 +52,8 @@ def plural_ids(code: str = "en") -> frozenset[str]:
     """The message ids of a catalog that have plural forms (their text depends on
     ``count``)."""
     return frozenset(m.id[0] for m in catalog(code) if m.id and m.pluralizable)
+
+
+def message_ids(code: str) -> frozenset[str]:
+    """The message ids of a catalog (of a plural message, its singular id)."""
+    return frozenset(m.id[0] if m.pluralizable else m.id for m in catalog(code) if m.id)

@@ -33,7 +33,7 @@ import string
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Any
 
 import babel
@@ -50,6 +50,8 @@ POP_DIRECTIONAL_ISOLATE = "\u2069"
 ISOLATES = LEFT_TO_RIGHT_ISOLATE + RIGHT_TO_LEFT_ISOLATE + FIRST_STRONG_ISOLATE
 """The isolate initiators (each closed by :data:`POP_DIRECTIONAL_ISOLATE`)."""
 
+_LINE_OPENERS = frozenset(" >-#*+0123456789`~")
+"""The characters a Markdown marker or a code fence can start with (other lines have none)."""
 _MARKDOWN_MARKER = re.compile(r"(?: {0,3}(?:>>>|>|-#|#{1,3}|[-*+]|[0-9]{1,9}\.)[ \t]+)*")
 """What Discord's Markdown reads at a line's start: quote, heading, subtext, list item."""
 _FENCE = re.compile(r" {0,3}(?:```|~~~)")
@@ -58,6 +60,8 @@ _CODE_SPAN = re.compile("([\u2066-\u2068]?)(`[^`\n]+`)(\u2069?)")
 _CODE_PLACEHOLDER = re.compile(r"`\{([a-z_0-9]+)\}`")
 """A placeholder that is a whole code span (``{name}`` in backticks): its str value is left
 as it is, the span being an isolate already (marks inside it would be copied with it)."""
+_ARGUMENT = re.compile(r"[^.\[]*")
+"""The argument a format field names (``name`` of ``{name.attr}`` or ``{name[0]}``)."""
 
 DIGITS = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
 """The digits of the numbering systems our languages use by default (Babel/CLDR names:
@@ -65,6 +69,11 @@ Persian writes ``arabext``)."""
 
 GROUPED_KEPT = 4096
 """Most grouped numbers a language keeps written (chips and points recur; ~0.5 MB at most)."""
+
+LINES_KEPT = 2048
+"""Most lines :meth:`Language.directed` keeps laid out (least recently used dropped)."""
+LINE_KEPT_LENGTH = 256
+"""Longest line kept (with :data:`LINES_KEPT`: at most ~4 MB, ~0.5 MB for usual lines)."""
 
 _FORMATTER = string.Formatter()
 
@@ -106,15 +115,20 @@ def isolated(text: str) -> bool:
     """Whether ``text`` is one isolate from end to end (``⁨Alice⁩``, not ``⁨A⁩ · ⁨B⁩``)."""
     if len(text) < 2 or text[0] not in ISOLATES or text[-1] != POP_DIRECTIONAL_ISOLATE:
         return False
-    depth = 0
-    for index, char in enumerate(text):
-        if char in ISOLATES:
-            depth += 1
-        elif char == POP_DIRECTIONAL_ISOLATE:
-            depth -= 1
-            if depth == 0:
-                return index == len(text) - 1
-    return False
+    # str methods, not a regex or a loop over the characters: they are fast
+    *closed, last = text[1:-1].split(POP_DIRECTIONAL_ISOLATE)  # each piece up to a PDI inside
+    depth = 1
+    for piece in closed:
+        depth += _opened(piece) - 1
+        if depth == 0:
+            return False  # the first isolate closes before the end
+    return depth + _opened(last) == 1  # the last PDI closes the first
+
+
+def _opened(text: str) -> int:
+    """How many isolate initiators ``text`` holds."""
+    return (text.count(LEFT_TO_RIGHT_ISOLATE) + text.count(RIGHT_TO_LEFT_ISOLATE)
+            + text.count(FIRST_STRONG_ISOLATE))
 
 
 def truncate(text: str, limit: int) -> str:
@@ -135,18 +149,87 @@ def _isolated_span(span: re.Match[str]) -> str:
     return f"{span[1]}{LEFT_TO_RIGHT_ISOLATE}{span[2]}{POP_DIRECTIONAL_ISOLATE}{span[3]}"
 
 
-def _each_line(text: str, initiator: str) -> str:
-    """Every non-empty line of ``text`` that is not one isolate already, as an isolate
-    opened by ``initiator`` (a line that holds isolates, a phrase put together from isolated
-    names and catalog texts, as a right-to-left one when ``initiator`` is first-strong)."""
-    def isolate(line: str) -> str:
-        if not line or isolated(line):
-            return line
-        opened = RIGHT_TO_LEFT_ISOLATE if initiator == FIRST_STRONG_ISOLATE and any(
-            char in ISOLATES for char in line) else initiator
-        return f"{opened}{line}{POP_DIRECTIONAL_ISOLATE}"
+def _isolated_line(line: str, initiator: str) -> str:
+    """``line`` as an isolate opened by ``initiator`` unless it is empty or one isolate
+    already (a line that holds isolates, a phrase put together from isolated names and
+    catalog texts, as a right-to-left one when ``initiator`` is first-strong)."""
+    if not line or isolated(line):
+        return line
+    opened = RIGHT_TO_LEFT_ISOLATE if initiator == FIRST_STRONG_ISOLATE and _opened(
+        line) else initiator
+    return f"{opened}{line}{POP_DIRECTIONAL_ISOLATE}"
 
-    return "\n".join(isolate(line) for line in text.split("\n"))
+
+def _each_line(text: str, initiator: str) -> str:
+    """Every line of ``text`` through :func:`_isolated_line`."""
+    if "\n" not in text:
+        return _isolated_line(text, initiator)
+    return "\n".join(_isolated_line(line, initiator) for line in text.split("\n"))
+
+
+def _right_to_left(text: str) -> str:
+    """:meth:`Language.directed` of ``text`` in a right-to-left language."""
+    lines, code = [], False
+    for line in text.split("\n"):
+        if line and line[0] in _LINE_OPENERS and _FENCE.match(line):
+            code ^= bool((line.count("```") + line.count("~~~")) % 2)  # opens or closes a
+            lines.append(line)  # block (both: a block of one line)
+        elif code or not line:
+            lines.append(line)
+        elif len(line) <= LINE_KEPT_LENGTH:
+            lines.append(_kept_line(line))
+        else:
+            lines.append(_directed_line(line))
+    return "\n".join(lines)
+
+
+def _directed_line(line: str) -> str:
+    """A line outside code blocks, not a fence, laid out right to left (after its Markdown
+    marker: a right-to-left isolate unless it is one isolate already, each code span a
+    left-to-right one)."""
+    marker = _MARKDOWN_MARKER.match(line).group(0) if line[0] in _LINE_OPENERS else ""
+    rest = line[len(marker):]
+    if not rest:
+        return line
+    if "`" in rest:
+        rest = _CODE_SPAN.sub(_isolated_span, rest)
+    if not isolated(rest):
+        rest = f"{RIGHT_TO_LEFT_ISOLATE}{rest}{POP_DIRECTIONAL_ISOLATE}"
+    return marker + rest
+
+
+_kept_line = lru_cache(maxsize=LINES_KEPT)(_directed_line)
+""":func:`_directed_line` of the most recent lines (a board's lines recur from one edit to the
+next: the names, the log, the catalog texts)."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """One catalog text as :meth:`Language.t` of one language fills it in.
+
+    Attributes
+    ----------
+    text
+        The text, a format string.
+    fields
+        The names of its placeholders (each once, in the order they first appear).
+    coded
+        Those that are a whole code span (:data:`_CODE_PLACEHOLDER`: a str value is left
+        as it is).
+    constant
+        The finished text (in the language's direction) when it has no placeholder.
+    one_line
+        Filled with values of one line and no backtick, it is one line that
+        :meth:`Language.directed` only makes a right-to-left isolate: it has no newline, no
+        backtick and starts with a character of its own that opens no Markdown marker,
+        fence or isolate.
+    """
+
+    text: str
+    fields: tuple[str, ...]
+    coded: frozenset[str]
+    constant: str | None
+    one_line: bool
 
 
 @dataclass(frozen=True)
@@ -205,6 +288,14 @@ class Language:
         self._digits = str.maketrans(DIGITS["latn"], DIGITS.get(
             self._locale.default_numbering_system, DIGITS["latn"]))
         self._groups: dict[int, str] = {}  # grouped(): the digits of each size written
+        self._separator = self._messages.gettext("list.separator")
+        # t(): the catalog's texts compiled once (at most one entry per message id and per
+        # plural form, never per value): by id, by plural form's text, and the finished
+        # texts of the ids without placeholders
+        self._known = catalogs.message_ids(code) | catalogs.message_ids("en")
+        self._templates: dict[str, _Template] = {}
+        self._forms: dict[str, _Template] = {}
+        self._constants: dict[str, str] = {}
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
@@ -298,7 +389,7 @@ class Language:
         isolate and the list a right-to-left one, so ``Alice، Bob`` and ``A♥ ۱۰ · K♥ ۵``
         read right to left, also inside a placeholder. ``""`` for no parts."""
         if separator is None:
-            separator = self._messages.gettext("list.separator")
+            separator = self._separator
         listed = separator.join(self.isolate(part) for part in parts)
         if not (self.rtl and listed):
             return listed
@@ -312,31 +403,17 @@ class Language:
         (module docstring); unchanged in a left-to-right language. Renderers pass every
         embed text through it (``bot.render.common.fit``), so a line they put together
         from names, cards and catalog texts reads right to left too."""
-        if not self.rtl:
-            return text
-        lines, code = [], False
-        for line in text.split("\n"):
-            if _FENCE.match(line):  # a fence opens or closes a block (both: a block of one line)
-                code ^= bool((line.count("```") + line.count("~~~")) % 2)
-                lines.append(line)
-                continue
-            marker = "" if code else _MARKDOWN_MARKER.match(line).group(0)
-            rest = line[len(marker):]
-            if code or not rest:
-                lines.append(line)
-                continue
-            rest = _CODE_SPAN.sub(_isolated_span, rest)
-            if not isolated(rest):
-                rest = f"{RIGHT_TO_LEFT_ISOLATE}{rest}{POP_DIRECTIONAL_ISOLATE}"
-            lines.append(marker + rest)
-        return "\n".join(lines)
+        return _right_to_left(text) if self.rtl else text
 
     def t(self, key: str | Msg, /, **params: Any) -> str:
         """The text of message ``key`` (or of a :class:`Msg`) with its placeholders filled.
 
         ``count`` chooses the plural form of a plural message. Int values are written in
         this language's digits, grouped (``5,000``, ``5.000``, ``۵٬۰۰۰``); str values are
-        inserted as they are (escape Markdown before); Msg values are translated too.
+        inserted as they are (escape Markdown before); Msg values are translated too. Values
+        of names the text does not hold are not looked at. Each message is compiled once per
+        language (its text, placeholders and code spans; the finished text of one without
+        placeholders), so a call costs about one lookup and one ``str.format``.
 
         Raises
         ------
@@ -344,24 +421,79 @@ class Language:
             When a placeholder of the text has no value.
         """
         if isinstance(key, Msg):
-            key, params = key.key, {**key.params, **params}
+            key, params = key.key, {**key.params, **params} if params else key.params
+        elif not params:
+            done = self._constants.get(key)
+            if done is not None:  # no placeholder: written once
+                return done
         if key in self._plural:
             text = self._messages.ngettext(key, key, int(params.get("count", 0)))
+            template = self._forms.get(text) or self._form(text)
         else:
-            text = self._messages.gettext(key)
-        coded = set(_CODE_PLACEHOLDER.findall(text))  # a code span isolates its value
-        text = text.format(**{name: value if name in coded and isinstance(value, str)
-                              else self._value(value) for name, value in params.items()})
-        return self.directed(text)
+            template = self._templates.get(key) or self._template(key)
+        if template.constant is not None:
+            return template.constant
+        rtl, values, one_line = self.rtl, {}, template.one_line
+        for name in template.fields:
+            value = params[name]
+            if type(value) is int and value >= 0:  # the usual quantity, already written
+                values[name] = self._groups.get(value) or self.grouped(value)
+            elif type(value) is str and not rtl:
+                values[name] = value
+            else:
+                value = values[name] = self._value(value, name in template.coded)
+                one_line = one_line and "\n" not in value and "`" not in value
+        text = template.text.format(**values)
+        if not rtl:
+            return text
+        if one_line:  # directed() would only make it a right-to-left isolate
+            return f"{RIGHT_TO_LEFT_ISOLATE}{text}{POP_DIRECTIONAL_ISOLATE}"
+        return _right_to_left(text)
 
-    def _value(self, value: Any) -> str:
+    def _value(self, value: Any, coded: bool) -> str:
+        """A placeholder's value as :meth:`t` inserts it (``coded``: in a code span)."""
         if isinstance(value, Msg):
             return self.t(value)  # already in this language's direction, line by line
-        if isinstance(value, bool):
-            value = str(value)
-        elif isinstance(value, int):  # a quantity: chips, points, seconds
+        if isinstance(value, int) and not isinstance(value, bool):  # chips, points, seconds
             return self.grouped(value)
+        if coded and isinstance(value, str):  # a code span isolates its value
+            return value
         return self.isolate(str(value))
+
+    def _template(self, key: str) -> _Template:
+        """Message ``key`` compiled (kept when it is in a catalog: unknown ids are shown
+        as they are, and are not kept)."""
+        template = self._compile(self._messages.gettext(key))
+        if key in self._known:
+            self._templates[key] = template
+            if template.constant is not None:
+                self._constants[key] = template.constant
+        return template
+
+    def _form(self, text: str) -> _Template:
+        """A plural form's ``text`` compiled and kept (a catalog's form, or its id)."""
+        template = self._forms[text] = self._compile(text)
+        return template
+
+    def _compile(self, text: str) -> _Template:
+        """``text`` compiled for :meth:`t`.
+
+        Raises
+        ------
+        ValueError
+            For a text that is not a valid format string.
+        IndexError
+            For a text without named placeholders that has a positional one (``{0}``).
+        """
+        fields = dict.fromkeys(_ARGUMENT.match(name)[0] for _, name, _, _ in
+                               _FORMATTER.parse(text) if name)
+        # a positional field ({0}, {}) gets no value: str.format raises IndexError, as before
+        names = tuple(name for name in fields if name and not name.isdigit())
+        constant = self.directed(text.format()) if not names else None
+        one_line = (bool(text) and text[0] not in _LINE_OPENERS and text[0] not in "{" + ISOLATES
+                    + POP_DIRECTIONAL_ISOLATE and "\n" not in text and "`" not in text)
+        return _Template(text, names, frozenset(_CODE_PLACEHOLDER.findall(text)),
+                         constant, one_line)
 
 
 CODES = ("en", "fa", "it", "nl")
