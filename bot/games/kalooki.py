@@ -21,9 +21,10 @@ Table options (saved with the table, and as a channel's house rules): ``preset``
 a discard stays callable, K4), ``honour_calls`` (Trinidad only: calls on honour, so over-callers
 may be challenged, §2T.6 T23), ``packs`` and ``jokers`` (the pack set, §2.14; default 2 and
 4, the 108 cards; the engine refuses a set too small for six players, T2) and
-``turn_seconds`` (runtime). 3-6 seats in join order, no
-stakes; a member who leaves hands the seat to the AI, and a member may take an AI seat
-between deals.
+``turn_seconds`` (runtime). 3-6 seats in join order; with the
+``stake`` option the members stake the table's buy-in (chips) and the lowest total of a whole
+set takes the stakes (:meth:`KalookiAdapter.spec_for`), else nothing is at stake; a member who
+leaves hands the seat to the AI, and a member may take an AI seat between deals.
 
 AI seats answer the moment a call window opens (at once when the runtime's AI delay is 0),
 so their calls are *late* calls (``CallDiscard(late=True)``): they take effect when the
@@ -88,7 +89,8 @@ SPEC = GameSpec(
     deck_code="engine.fairness.shuffled_deck(seed, {shuffle}, 108)",
 )
 """Kalooki at a table: 3-6 seats with one 108-card pack set (rules/kalooki.md §2.1 item 1),
-nothing at stake, AI substitutes for leavers."""
+nothing at stake unless the table's ``stake`` option says so (:meth:`KalookiAdapter.spec_for`),
+AI substitutes for leavers."""
 
 CALL_WINDOW_RANGE = (2.0, 60.0)
 """Seconds the ``call_window`` option may be."""
@@ -181,8 +183,8 @@ class KalookiAdapter:
     def rules_card(
         self, options: dict[str, Any], source: str, buy_in: int, lang: Language = ENGLISH
     ) -> Rendered:
-        """``/kalooki rules``: the options' rules in plain words (``buy_in`` is unused:
-        nothing is at stake).
+        """``/kalooki rules``: the options' rules in plain words (``buy_in`` is unused: a stake is
+        the table's choice, not a rule of the game).
 
         Raises
         ------
