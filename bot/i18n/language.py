@@ -390,10 +390,10 @@ class Language:
         read right to left, also inside a placeholder. ``""`` for no parts."""
         if separator is None:
             separator = self._separator
-        listed = separator.join(self.isolate(part) for part in parts)
-        if not (self.rtl and listed):
-            return listed
-        return f"{RIGHT_TO_LEFT_ISOLATE}{listed}{POP_DIRECTIONAL_ISOLATE}"
+        if not self.rtl:
+            return separator.join(parts)
+        listed = separator.join(_each_line(part, FIRST_STRONG_ISOLATE) for part in parts)
+        return f"{RIGHT_TO_LEFT_ISOLATE}{listed}{POP_DIRECTIONAL_ISOLATE}" if listed else ""
 
     def directed(self, text: str) -> str:
         """``text`` laid out in the language's direction: in a right-to-left language each
@@ -438,11 +438,16 @@ class Language:
             value = params[name]
             if type(value) is int and value >= 0:  # the usual quantity, already written
                 values[name] = self._groups.get(value) or self.grouped(value)
-            elif type(value) is str and not rtl:
+                continue
+            if type(value) is not str:
+                value = self._value(value, name in template.coded)
+            elif not rtl:
                 values[name] = value
-            else:
-                value = values[name] = self._value(value, name in template.coded)
-                one_line = one_line and "\n" not in value and "`" not in value
+                continue
+            elif name not in template.coded:  # a code span isolates its value
+                value = _each_line(value, FIRST_STRONG_ISOLATE)
+            values[name] = value
+            one_line = one_line and "\n" not in value and "`" not in value
         text = template.text.format(**values)
         if not rtl:
             return text
