@@ -40,6 +40,7 @@ from bot.render.common import (
     truncate,
     visible,
 )
+from bot.render.lines import LINES
 from bot.runtime.components import TableButton, TableSelect
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
@@ -328,14 +329,27 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
         if own:
             embed.add_field(name=t("kalooki.field.combinations", name=seat_label(table, owner)),
                             value=truncate("\n".join(own), 1024), inline=False)
-    lines = [line for line in (_event(table, e) for e in _deal_events(view.log)) if line]
-    lines = lines[-LOG_LINES:] + [t(note) for note in table.notes]
+    lines = _last_lines(table, view.log) + [t(note) for note in table.notes]
     if lines:
         embed.add_field(name=t("kalooki.field.log"),
                         value=truncate("\n".join(lines[-LOG_LINES:]), 1024), inline=False)
     board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
     return Rendered(fit(embed, table.lang), None if over else _board_view(table, view, calls),
                     images.board_picture(view))
+
+
+def _last_lines(table: TableInfo, log: Sequence[KalookiEvent]) -> list[str]:
+    """The last :data:`LOG_LINES` lines of the deal's events (many events have none), each
+    rendered once and kept (:data:`bot.render.lines.LINES`), oldest first."""
+    lines: list[str] = []
+    readers = LINES.readers(table)
+    for event in reversed(_deal_events(log)):
+        line = LINES.line(readers, event, lambda event=event: _event(table, event))
+        if line:
+            lines.append(line)
+            if len(lines) == LOG_LINES:
+                break
+    return lines[::-1]
 
 
 def _deal_events(log: Sequence[KalookiEvent]) -> list[KalookiEvent]:

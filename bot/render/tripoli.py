@@ -13,6 +13,7 @@ name (``Q♥ 3``); ♣ and ♠ are shown as text (:func:`bot.render.common.visib
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 import discord
 
@@ -34,6 +35,7 @@ from bot.render.common import (
     table_kind,
     visible,
 )
+from bot.render.lines import LINES
 from bot.runtime.components import TableButton, TableSelect
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
@@ -177,7 +179,9 @@ def board(
     if view.michigan is not None:
         embed.add_field(name=t("tripoli.field.michigan"), value=_michigan(table, view),
                         inline=False)
-    log = [_event(table, view, event) for event in _deal_events(view.log)[-LOG_LINES:]]
+    readers = LINES.readers(table)
+    log = [_log_line(table, readers, view, event)
+           for event in _deal_events(view.log)[-LOG_LINES:]]
     lines = [line for line in log if line] + [t(note) for note in table.notes]
     if lines:
         embed.add_field(name=t("tripoli.field.log"), value="\n".join(lines[-LOG_LINES:]),
@@ -386,8 +390,18 @@ def named_hands(lang: Language, hands: Mapping[int, Sequence[Card]], kickers: bo
                 ) -> dict[int, str]:
     """The poker hand of each seat of a showdown (:func:`poker_hand`; with ``kickers``, those
     that decide between two of these hands); a seat that showed fewer than 5 cards has
-    none."""
-    five = {seat: shown for seat, shown in hands.items() if len(shown) == poker.HAND_SIZE}
+    none. Worked out once per showdown and language (a board shows it until the deal
+    ends)."""
+    return dict(_named_hands(lang, tuple((seat, tuple(shown)) for seat, shown in hands.items()),
+                             kickers))
+
+
+@lru_cache(maxsize=1024)
+def _named_hands(lang: Language, hands: tuple[tuple[int, tuple[Card, ...]], ...],
+                 kickers: bool) -> dict[int, str]:
+    """:func:`named_hands` of ``hands`` as ``(seat, cards)`` pairs (hashable, for the
+    cache); the result is shared: copy it before changing it."""
+    five = {seat: shown for seat, shown in hands if len(shown) == poker.HAND_SIZE}
     return {seat: poker_hand(lang, shown, [o for s, o in five.items() if s != seat]
                              if kickers else ())
             for seat, shown in five.items()}
@@ -441,7 +455,9 @@ def deal_summary(table: TableInfo, view: TripoliTableView) -> DealSummary | None
     if over.abandoned:
         lines = [table.lang.t("tripoli.summary.abandoned")]
     else:
-        lines = [_event(table, view, e) for e in events if isinstance(e, SUMMARY_EVENTS)]
+        readers = LINES.readers(table)
+        lines = [_log_line(table, readers, view, e) for e in events
+                 if isinstance(e, SUMMARY_EVENTS)]
     first = events[0]
     leftover = isinstance(first, ev.DealStarted) and first.leftover
     title = table.lang.t("tripoli.summary.leftover" if leftover else "tripoli.summary.deal",
@@ -455,6 +471,22 @@ def _deltas(table: TableInfo, deltas: dict[int, int]) -> str:
     lang = table.lang
     return lang.join((lang.join([seat_label(table, seat), lang.grouped(delta, signed=True)], " ")
                       for seat, delta in sorted(deltas.items())), " · ")
+
+
+_READ_THE_LOG = (ev.PotWon, ev.AuctionSold)
+"""The events whose line also reads the events before them (the showdown a pot was won
+at, the auction a sale closed): rendered each time, not kept."""
+
+
+def _log_line(table: TableInfo, readers: object, view: TripoliTableView,
+              event: TripoliEvent) -> str:
+    """:func:`_event`'s line, rendered once for a table's language and seats (``readers``,
+    their token) and kept in :data:`bot.render.lines.LINES` (with the one rule it reads,
+    ``elimination``), but for :data:`_READ_THE_LOG` events."""
+    if isinstance(event, _READ_THE_LOG):
+        return _event(table, view, event)
+    return LINES.line(readers, event, lambda: _event(table, view, event),
+                      view.rules.elimination)
 
 
 def _event(table: TableInfo, view: TripoliTableView, event: TripoliEvent) -> str:

@@ -37,6 +37,7 @@ from bot.render.common import (
     table_kind,
     team_name,
 )
+from bot.render.lines import LINES
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
@@ -122,7 +123,9 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
     if view.jack_search is not None and view.hand_number == 1 and not view.results:
         embed.add_field(name=t("troefcall.field.jack_search"),
                         value=_jack_search(table, view.jack_search), inline=False)
-    log = [_event(table, event) for event in _hand_events(view.log)[-LOG_LINES:]]
+    readers = LINES.readers(table)
+    log = [LINES.line(readers, event, lambda event=event: _event(table, event))
+           for event in _hand_events(view.log)[-LOG_LINES:]]
     lines = [line for line in log if line] + [t(note) for note in table.notes]
     if lines:
         embed.add_field(name=t("troefcall.field.log"), value="\n".join(lines[-LOG_LINES:]),
