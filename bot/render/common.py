@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 import discord
@@ -25,7 +26,7 @@ from bot.i18n.language import truncate
 from bot.runtime.components import TableButton
 from bot.runtime.refs import Ref
 from bot.runtime.spec import Rendered, TableInfo
-from engine.cards import Card, Suit, format_card
+from engine.cards import CARD_IDS, Card, Suit, format_card
 
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096
@@ -59,13 +60,32 @@ def visible(text: str) -> str:
 
 
 def card_label(card_id: int) -> str:
-    """A card's name on a component or in an embed: ``10♣`` (♣/♠ as text, see :func:`visible`)."""
-    return visible(format_card(card_id))
+    """A card's name on a component or in an embed: ``10♣`` (♣/♠ as text, see :func:`visible`).
+
+    Raises
+    ------
+    ValueError
+        If there is no card ``card_id``.
+    """
+    return _LABELS[Card(card_id)]
 
 
 def card(card_id: int) -> str:
-    """A card as shown in embeds: bold, ``**10♣**``."""
-    return f"**{card_label(card_id)}**"
+    """A card as shown in embeds: bold, ``**10♣**``.
+
+    Raises
+    ------
+    ValueError
+        If there is no card ``card_id``.
+    """
+    return _BOLD[Card(card_id)]
+
+
+_LABELS = tuple(visible(format_card(card_id)) for card_id in range(CARD_IDS))
+"""Every card's :func:`card_label`, by id, worked out once."""
+
+_BOLD = tuple(f"**{label}**" for label in _LABELS)
+"""Every card's :func:`card`, by id."""
 
 
 def cards(card_ids: Sequence[int], lang: Language) -> str:
@@ -82,12 +102,11 @@ def suit(of: Suit) -> str:
 def by_suit(hand_cards: Sequence[int], lang: Language) -> str:
     """A hand as lines, one per suit it holds (♣ ♦ ♥ ♠): the suit, then its cards in order
     (in ``lang``'s order, :meth:`Language.join`); empty for no cards."""
-    lines = []
-    for of in Suit:
-        of_suit = [c for c in hand_cards if Card(c).suit == of]
-        if of_suit:
-            lines.append(lang.join([suit(of), *(card(c) for c in of_suit)], " "))
-    return "\n".join(lines)
+    suits: dict[Suit, list[int]] = {}
+    for c in hand_cards:
+        suits.setdefault(Card(c).suit, []).append(c)
+    return "\n".join(lang.join([suit(of), *(card(c) for c in suits[of])], " ")
+                     for of in Suit if of in suits)
 
 
 AI_MARK = "🤖"
@@ -118,17 +137,16 @@ def fit(embed: discord.Embed, lang: Language) -> discord.Embed:
     if embed.footer.text:
         embed.set_footer(text=truncate(lang.directed(embed.footer.text), FOOTER_MAX),
                          icon_url=embed.footer.icon_url)
-    fields = [
-        (
-            truncate(lang.directed(f.name or "\u200b"), FIELD_NAME_MAX),
-            truncate(lang.directed(f.value or "\u200b"), FIELD_VALUE_MAX),
-            f.inline,
-        )
-        for f in embed.fields[:FIELDS_MAX]
-    ]
-    embed.clear_fields()
-    for name, value, inline in fields:
-        embed.add_field(name=name, value=value, inline=inline)
+    fields = embed.fields
+    if not fields:
+        embed.clear_fields()  # a fitted embed has its list of fields, even an empty one
+    for index, field in enumerate(fields[:FIELDS_MAX]):  # in place: most need no change
+        name = truncate(lang.directed(field.name or "\u200b"), FIELD_NAME_MAX)
+        value = truncate(lang.directed(field.value or "\u200b"), FIELD_VALUE_MAX)
+        if name != field.name or value != field.value:
+            embed.set_field_at(index, name=name, value=value, inline=field.inline)
+    for _ in fields[FIELDS_MAX:]:
+        embed.remove_field(FIELDS_MAX)
     while _embed_size(embed) > EMBED_TOTAL_MAX and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
     if _embed_size(embed) > EMBED_TOTAL_MAX and embed.description:
@@ -334,9 +352,11 @@ def team_name(table: TableInfo, team: int) -> str:
 _AI_NAME = re.compile(r"AI (\d+)")
 
 
+@lru_cache(maxsize=4096)
 def seat_name(lang: Language, name: str) -> str:
     """A seat's name as boards show it (:func:`short_name`); an AI seat's ``"AI 2"`` in the
-    viewer's language (``"IA 2"``)."""
+    viewer's language (``"IA 2"``). Worked out once per language and name (a board names
+    each seat several times)."""
     if match := _AI_NAME.fullmatch(name):
         return lang.t("seat.ai", number=int(match[1]))
     return short_name(name)
@@ -355,7 +375,11 @@ def seat_label(table: TableInfo, seat: int) -> str:
     entry = table.seats[seat]
     if entry.member_id is None:
         return f"{AI_MARK} {seat_name(table.lang, entry.name)}"
-    return short_name(entry.name)
+    return _short_name(entry.name)
+
+
+_short_name = lru_cache(maxsize=4096)(short_name)
+""":func:`short_name`, worked out once per name (boards name each seat several times)."""
 
 
 def lobby(table: TableInfo, rules_line: str) -> Rendered:

@@ -410,11 +410,18 @@ def _named_hands(lang: Language, hands: tuple[tuple[int, tuple[Card, ...]], ...]
 def showdown(table: TableInfo, log: Sequence[TripoliEvent]) -> str:
     """The board's Showdown field: the last showdown of the deal in ``log``, a line per
     seat with its cards and its hand (:func:`named_hands`); empty before one. Kickers are
-    left out when the lines would not fit one field (up to 9 hands, long names)."""
+    left out when the lines would not fit one field (up to 9 hands, long names). Worked out
+    once per showdown and table language and seats (:data:`bot.render.lines.LINES`)."""
     showdowns = [e for e in _deal_events(log) if isinstance(e, ev.Showdown)]
     if not showdowns:
         return ""
-    hands = showdowns[-1].hands
+    last = showdowns[-1]
+    return LINES.line(LINES.readers(table), last, lambda: _showdown(table, last), "showdown")
+
+
+def _showdown(table: TableInfo, event: ev.Showdown) -> str:
+    """:func:`showdown`'s field for the showdown ``event``."""
+    hands = event.hands
     for kickers in (True, False):
         names = named_hands(table.lang, hands, kickers)
         text = "\n".join(
