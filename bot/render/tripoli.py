@@ -104,8 +104,10 @@ def preset_name(lang: Language, name: str) -> str:
     return lang.t(f"tripoli.preset_name.{name}") if name in PRESETS else name
 
 
+@lru_cache(maxsize=4096)
 def chips(lang: Language, amount: int) -> str:
-    """``"1 chip"``, ``"3 chips"`` in ``lang``."""
+    """``"1 chip"``, ``"3 chips"`` in ``lang`` (worked out once per language and amount: a
+    board names a dozen amounts)."""
     return lang.t("tripoli.chips", count=amount)
 
 
