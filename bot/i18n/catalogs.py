@@ -48,6 +48,18 @@ def translations(code: str, domain: str = "messages") -> Translations:
     return Translations(buffer, domain=domain)
 
 
+@cache
+def messages(code: str) -> Translations:
+    """The bot's texts in ``code`` (:func:`translations` of its ``messages`` catalog) falling
+    back to English for an id it leaves out; English falls back to nothing, so an unknown
+    id reads as itself. One object per code: the fallback is added once, however many
+    :class:`bot.i18n.Language` are made."""
+    found = translations(code)
+    if code != "en":
+        found.add_fallback(translations("en"))
+    return found
+
+
 def plural_ids(code: str = "en") -> frozenset[str]:
     """The message ids of a catalog that have plural forms (their text depends on
     ``count``)."""

@@ -281,9 +281,7 @@ class Language:
         self.code = code
         self.client: discord.Locale | None = board_locale(code)
         self._locale = babel.Locale.parse(code)
-        self._messages = catalogs.translations(code)
-        if code != "en":
-            self._messages.add_fallback(catalogs.translations("en"))
+        self._messages = catalogs.messages(code)
         self._plural = catalogs.plural_ids("en")
         self._digits = str.maketrans(DIGITS["latn"], DIGITS.get(
             self._locale.default_numbering_system, DIGITS["latn"]))

@@ -16,6 +16,7 @@ from bot.i18n.language import (
     ISOLATES,
     LINES_KEPT,
     POP_DIRECTIONAL_ISOLATE,
+    Language,
     _kept_line,
     isolated,
     placeholders,
@@ -29,7 +30,7 @@ PLURAL = catalogs.plural_ids("en")
 
 def expected(code: str, key: str, values: dict) -> str:
     """The text as the module docstring defines it, from the catalog itself."""
-    lang, messages = LANGUAGES[code], catalogs.translations(code)
+    lang, messages = LANGUAGES[code], catalogs.messages(code)
     text = (messages.ngettext(key, key, int(values.get("count", 0)))
             if key in PLURAL else messages.gettext(key))
     coded = set(_CODE_PLACEHOLDER.findall(text))
@@ -106,3 +107,11 @@ def test_kept_texts_grow_with_the_catalog_not_with_the_values():
     assert (len(lang._templates), len(lang._constants)) == (templates, constants)
     assert len(lang._forms) <= forms + len(catalogs.catalog("fa")["lobby.ranked_buy_in"].string)
     assert _kept_line.cache_info().currsize <= LINES_KEPT
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_another_language_object_leaves_the_fallbacks_as_they_were(code):
+    again = Language(code)
+    for lang in (again, LANGUAGES[code], LANGUAGES["en"]):
+        assert lang.t("no.such.message") == lang.directed("no.such.message")  # as it is
+    assert again.t("seat.ai", number=3) == LANGUAGES[code].t("seat.ai", number=3)
