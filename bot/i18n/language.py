@@ -68,7 +68,7 @@ DIGITS = {"latn": "0123456789", "arabext": "۰۱۲۳۴۵۶۷۸۹"}
 Persian writes ``arabext``)."""
 
 GROUPED_KEPT = 4096
-"""Most grouped numbers a language keeps written (chips and points recur; ~0.5 MB at most)."""
+"""The numbers below it a language keeps grouped (chips and points recur; ~0.3 MB at most)."""
 
 LINES_KEPT = 2048
 """Most lines :meth:`Language.directed` keeps laid out (least recently used dropped)."""
@@ -285,7 +285,8 @@ class Language:
         self._plural = catalogs.plural_ids("en")
         self._digits = str.maketrans(DIGITS["latn"], DIGITS.get(
             self._locale.default_numbering_system, DIGITS["latn"]))
-        self._groups: dict[int, str] = {}  # grouped(): the digits of each size written
+        self._groups: dict[int, str] = {}  # grouped(): the numbers below GROUPED_KEPT
+        self._thousands = self._group_by_threes()  # grouped(): the separator, if by threes
         self._separator = self._messages.gettext("list.separator")
         # t(): the catalog's texts compiled once (at most one entry per message id and per
         # plural form, never per value): by id, by plural form's text, and the finished
@@ -294,6 +295,18 @@ class Language:
         self._templates: dict[str, _Template] = {}
         self._forms: dict[str, _Template] = {}
         self._constants: dict[str, str] = {}
+
+    def _group_by_threes(self) -> str | None:
+        """The group separator when the language groups every three digits from the first
+        thousand, as Babel writes ``1234`` and ``12345678`` (CLDR pattern ``#,##0``:
+        en, fa, it, nl); None when it groups otherwise (Indian ``12,34,567``, or not
+        below ten thousand)."""
+        separator = babel.numbers.get_group_symbol(self._locale, numbering_system="default")
+        if all(f"{size:,}".replace(",", separator) == babel.numbers.format_decimal(
+                size, locale=self._locale, numbering_system="default")
+               for size in (1234, 12_345_678)):
+            return separator
+        return None
 
     def __repr__(self) -> str:
         return f"Language({self.code!r})"
@@ -345,14 +358,22 @@ class Language:
         ``1.234`` / ``۱٬۲۳۴`` (``signed``: ``+100``, ``-5``). Pass it as a str placeholder."""
         size = abs(value)
         text = self._groups.get(size)
-        if text is None:  # babel's formatting costs ~100 µs; a board writes dozens
-            text = babel.numbers.format_decimal(size, locale=self._locale,
-                                                numbering_system="default")
-            text = text.translate(self._digits)
-            if len(self._groups) < GROUPED_KEPT:
+        if text is None:
+            text = self._grouped(size)
+            if size < GROUPED_KEPT:
                 self._groups[size] = text
         sign = "-" if value < 0 else "+" if signed else ""
         return sign + text
+
+    def _grouped(self, size: int) -> str:
+        """``size`` (>= 0) grouped as Babel groups it, by threes when the language does
+        (Python's own grouping, ~1 µs), else by Babel's formatting (~50 µs)."""
+        if self._thousands is not None:
+            text = f"{size:,}".replace(",", self._thousands)
+        else:
+            text = babel.numbers.format_decimal(size, locale=self._locale,
+                                                numbering_system="default")
+        return text.translate(self._digits)
 
     def decimal(self, value: float, *, signed: bool = False) -> str:
         """A number with one decimal, in the language's digits and decimal sign: ``12.3`` /

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import babel.numbers
 import pytest
 
 from bot.i18n import LANGUAGES, Msg, catalogs
@@ -115,3 +116,14 @@ def test_another_language_object_leaves_the_fallbacks_as_they_were(code):
     for lang in (again, LANGUAGES[code], LANGUAGES["en"]):
         assert lang.t("no.such.message") == lang.directed("no.such.message")  # as it is
     assert again.t("seat.ai", number=3) == LANGUAGES[code].t("seat.ai", number=3)
+
+
+@pytest.mark.parametrize("code", list(LANGUAGES))
+def test_grouped_numbers_are_written_as_babel_writes_them(code):
+    lang, rng = LANGUAGES[code], random.Random(code)
+    for value in [*range(-20, 20), *(rng.randint(-10**15, 10**15) for _ in range(3000)),
+                  *(10**k for k in range(20)), *(rng.randint(0, 5000) for _ in range(500))]:
+        digits = babel.numbers.format_decimal(abs(value), locale=code, numbering_system="default")
+        written = ("-" if value < 0 else "") + digits.translate(lang._digits)
+        assert lang.grouped(value) == written, value
+        assert lang.grouped(value, signed=True) == (written if value < 0 else "+" + written)
