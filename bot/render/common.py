@@ -134,9 +134,11 @@ def fit(embed: discord.Embed, lang: Language) -> discord.Embed:
         embed.title = truncate(lang.directed(embed.title), TITLE_MAX)
     if embed.description:
         embed.description = truncate(lang.directed(embed.description), DESCRIPTION_MAX)
-    if embed.footer.text:
-        embed.set_footer(text=truncate(lang.directed(embed.footer.text), FOOTER_MAX),
-                         icon_url=embed.footer.icon_url)
+    footer = embed.footer
+    if footer.text:
+        text = truncate(lang.directed(footer.text), FOOTER_MAX)
+        if text != footer.text:
+            embed.set_footer(text=text, icon_url=footer.icon_url)
     fields = embed.fields
     if not fields:
         embed.clear_fields()  # a fitted embed has its list of fields, even an empty one
@@ -147,10 +149,12 @@ def fit(embed: discord.Embed, lang: Language) -> discord.Embed:
             embed.set_field_at(index, name=name, value=value, inline=field.inline)
     for _ in fields[FIELDS_MAX:]:
         embed.remove_field(FIELDS_MAX)
-    while _embed_size(embed) > EMBED_TOTAL_MAX and embed.fields:
+    size = _embed_size(embed)
+    while size > EMBED_TOTAL_MAX and embed.fields:
         embed.remove_field(len(embed.fields) - 1)
-    if _embed_size(embed) > EMBED_TOTAL_MAX and embed.description:
-        over = _embed_size(embed) - EMBED_TOTAL_MAX
+        size = _embed_size(embed)
+    if size > EMBED_TOTAL_MAX and embed.description:
+        over = size - EMBED_TOTAL_MAX
         embed.description = truncate(embed.description, max(1, len(embed.description) - over))
     return embed
 
