@@ -116,7 +116,10 @@ def isolated(text: str) -> bool:
     if len(text) < 2 or text[0] not in ISOLATES or text[-1] != POP_DIRECTIONAL_ISOLATE:
         return False
     # str methods, not a regex or a loop over the characters: they are fast
-    *closed, last = text[1:-1].split(POP_DIRECTIONAL_ISOLATE)  # each piece up to a PDI inside
+    inner = text[1:-1]
+    if POP_DIRECTIONAL_ISOLATE not in inner:  # the usual line: nothing closes inside
+        return not _opened(inner)
+    *closed, last = inner.split(POP_DIRECTIONAL_ISOLATE)  # each piece up to a PDI inside
     depth = 1
     for piece in closed:
         depth += _opened(piece) - 1
