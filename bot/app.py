@@ -23,6 +23,7 @@ from bot.config import Settings, load_settings
 from bot.games import GAMES
 from bot.i18n.choice import Languages
 from bot.i18n.commands import CommandTranslator
+from bot.images.cache import PICTURES
 from bot.replies import answer_failure
 from bot.runtime.registry import TableRegistry
 from bot.settings_cache import SettingsCache
@@ -78,7 +79,9 @@ class ParlourBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         """Open the store, load the cogs (with the commands' translator), restore tables,
-        return orphan escrow, sync commands."""
+        return orphan escrow, sync commands; the pictures are drawn by
+        ``PARLOUR_PICTURE_WORKERS`` worker processes (:mod:`bot.images.cache`)."""
+        PICTURES.workers = self.settings.picture_workers
         self.store = SettingsCache(await open_store(
             self.settings.database,
             starting_chips=self.settings.starting_chips,
@@ -112,7 +115,7 @@ class ParlourBot(commands.Bot):
         log.info("synced %d slash commands (%s)", len(synced), sync)
 
     async def close(self) -> None:
-        """Stop the tables, close the store, then disconnect."""
+        """Stop the tables, close the store, disconnect, then stop the picture workers."""
         try:
             if self.tables is not None:
                 await self.tables.close()
@@ -121,7 +124,10 @@ class ParlourBot(commands.Bot):
                 if self.store is not None:
                     await self.store.close()
             finally:
-                await super().close()
+                try:
+                    await super().close()
+                finally:
+                    await PICTURES.close()
 
     async def on_app_command_error(
         self, interaction: discord.Interaction, error: app_commands.AppCommandError

@@ -8,6 +8,7 @@ environment.
 
 from __future__ import annotations
 
+import os
 from pathlib import PurePath
 from typing import Annotated, Literal
 
@@ -28,6 +29,13 @@ LogLevel = Literal["DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"]
 
 class ConfigError(ValueError):
     """The settings are invalid; the message names each bad variable and why, one per line."""
+
+
+def default_picture_workers() -> int:
+    """``PARLOUR_PICTURE_WORKERS`` when unset: 1 if this process may run on more than one
+    core (one worker draws while the bot's process plays), else 0 (drawing in a thread)."""
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count()
+    return 1 if (cores or 1) > 1 else 0
 
 
 class Settings(BaseSettings):
@@ -82,6 +90,11 @@ class Settings(BaseSettings):
         ``PARLOUR_SHARDS``: the shard ids this process connects and hosts the tables of,
         e.g. ``0-3`` or ``0,2,4-5`` (each below ``shard_count``); default every shard.
         ``python -m bot --shards 0-3 --of 8`` sets both.
+    picture_workers
+        ``PARLOUR_PICTURE_WORKERS``: worker processes drawing the card pictures (>= 0), so
+        drawing takes no CPU of the bot's own process; 0 draws them in a thread of it. Blank
+        or unset: 1 when the machine has more than one core, else 0
+        (:func:`default_picture_workers`).
     """
 
     model_config = SettingsConfigDict(
@@ -115,6 +128,7 @@ class Settings(BaseSettings):
     log_level: LogLevel = "INFO"
     shard_count: int | None = Field(default=None, ge=1)
     shards: Annotated[tuple[int, ...] | None, NoDecode] = None
+    picture_workers: int = Field(default_factory=default_picture_workers, ge=0)
 
     @field_validator("discord_token", mode="before")
     @classmethod
@@ -150,6 +164,13 @@ class Settings(BaseSettings):
     @classmethod
     def _blank_count_is_none(cls, value: object) -> object:
         return None if isinstance(value, str) and not value.strip() else value
+
+    @field_validator("picture_workers", mode="before")
+    @classmethod
+    def _blank_workers_is_default(cls, value: object) -> object:
+        if isinstance(value, str) and not value.strip():
+            return default_picture_workers()
+        return value
 
     @field_validator("shards", mode="before")
     @classmethod

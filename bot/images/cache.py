@@ -1,17 +1,38 @@
 """The PNGs of the pictures, kept by what they show and drawn off the event loop.
 
 One process-wide least-recently-used cache (:data:`PICTURES`): a picture is drawn once per
-description (a board edit that changes only the log finds its picture here), in a worker
-thread (:func:`asyncio.to_thread`), so drawing never delays another table's interaction;
-requests for a picture being drawn wait for that one drawing.
+description (a board edit that changes only the log finds its picture here); requests for a
+picture being drawn wait for that one drawing. Drawing never delays another table's
+interaction: it runs in :attr:`PictureCache.workers` worker processes
+(``PARLOUR_PICTURE_WORKERS``), so it takes none of the bot process's CPU (nor its GIL), or
+with none in a worker thread (:func:`asyncio.to_thread`).
+
+The workers are started on the first picture, from a fresh interpreter ("forkserver", else
+"spawn": they inherit none of the bot's sockets, its event loop or its threads) that has
+imported the drawing modules once, so a worker starts ready to draw. A picture is a pure
+function of its small frozen description, which is all a worker receives. A worker that dies
+(the pool is broken) is replaced by a fresh pool at the next picture, and the picture it was
+drawing is drawn again in a thread: a message never fails because of the workers. A worker
+ends with the bot's process, however that ends (killed, it never closes the pool).
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
+import multiprocessing
+import os
+import pkgutil
+import select
+import threading
+import time
 from collections import OrderedDict
+from concurrent.futures import BrokenExecutor, ProcessPoolExecutor
 
+import bot.images
 from bot.images.picture import Picture, filename, png
+
+log = logging.getLogger(__name__)
 
 CAPACITY = 512
 """Pictures kept (a board or hand PNG is 10-40 KB: at most ~20 MB)."""
@@ -22,18 +43,31 @@ ATTACHMENT_MAX = 8 * 1024 * 1024
 
 class PictureCache:
     """PNGs by attachment name (:func:`bot.images.picture.filename`), least recently used
-    dropped first; the description of each is kept too (what an attachment shows)."""
+    dropped first; the description of each is kept too (what an attachment shows).
 
-    def __init__(self, capacity: int = CAPACITY) -> None:
+    Attributes
+    ----------
+    capacity : int
+        Pictures kept.
+    workers : int
+        Worker processes drawing the pictures (the bot sets ``PARLOUR_PICTURE_WORKERS``);
+        0: a thread of this process draws them. Read when the pool starts.
+    drawn : int
+        Pictures drawn so far (misses).
+    """
+
+    def __init__(self, capacity: int = CAPACITY, workers: int = 0) -> None:
         self.capacity = capacity
+        self.workers = workers
         self._entries: OrderedDict[str, tuple[Picture, bytes]] = OrderedDict()
         self._drawing: dict[str, asyncio.Future[bytes]] = {}
+        self._pool: ProcessPoolExecutor | None = None
+        self._pool_lock = threading.Lock()  # bots of one process may run in two threads
         self.drawn = 0
-        """Pictures drawn so far (misses)."""
 
     async def png(self, picture: Picture) -> tuple[str, bytes]:
-        """The attachment name and PNG of ``picture``, drawn in a worker thread if new (one
-        drawing however many ask for it meanwhile).
+        """The attachment name and PNG of ``picture``, drawn by a worker if new (one drawing
+        however many ask for it meanwhile).
 
         Raises
         ------
@@ -57,8 +91,30 @@ class PictureCache:
         entry = self._entries.get(name)
         return entry[0] if entry is not None else None
 
+    def pending(self) -> list[asyncio.Future[bytes]]:
+        """The drawings under way on the running event loop (each resolves to its PNG)."""
+        loop = asyncio.get_running_loop()
+        return [drawing for drawing in self._drawing.values() if drawing.get_loop() is loop]
+
+    def processes(self) -> tuple[int, ...]:
+        """Process ids of the worker processes running now (none before the first picture,
+        after :meth:`close`, or with no workers)."""
+        pool = self._pool
+        if pool is None:
+            return ()
+        workers = pool._processes or {}  # the executor's own table, pid -> process
+        return tuple(pid for pid, process in list(workers.items()) if process.is_alive())
+
+    async def close(self) -> None:
+        """Stop the worker processes once their drawings are done (the bot closing); a
+        picture asked for later starts them again."""
+        with self._pool_lock:
+            pool, self._pool = self._pool, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown)
+
     async def _draw(self, name: str, picture: Picture) -> bytes:
-        data = await asyncio.to_thread(png, picture)
+        data = await self._drawn(name, picture)
         if len(data) > ATTACHMENT_MAX:
             raise ValueError(f"picture {name} is {len(data)} bytes, above Discord's limit")
         self._entries[name] = (picture, data)
@@ -66,6 +122,82 @@ class PictureCache:
         while len(self._entries) > self.capacity:
             self._entries.popitem(last=False)
         return data
+
+    async def _drawn(self, name: str, picture: Picture) -> bytes:
+        """The PNG of ``picture``, drawn by a worker, or in a thread if there is none or the
+        worker failed (a drawing that fails there fails the same way in the thread)."""
+        pool = self._started_pool()
+        if pool is not None:
+            try:
+                return await asyncio.get_running_loop().run_in_executor(pool, png, picture)
+            except BrokenExecutor:
+                self._discard(pool)
+                log.warning("a picture worker died; %s is drawn again in a thread", name)
+            except Exception:
+                log.warning("a picture worker failed to draw %s; it is drawn again in a "
+                            "thread", name, exc_info=True)
+        return await asyncio.to_thread(png, picture)
+
+    def _started_pool(self) -> ProcessPoolExecutor | None:
+        """The worker pool, started now if it is not (None with no workers, or when no
+        worker process can be started: then drawing stays in this process)."""
+        if self.workers == 0:
+            return None
+        with self._pool_lock:
+            if self._pool is None:
+                try:
+                    self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(),
+                                                     initializer=_follow,
+                                                     initargs=(os.getpid(),))
+                except (OSError, ValueError):
+                    log.warning("no picture worker could be started", exc_info=True)
+            return self._pool
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        """Forget the broken ``pool`` (unless already replaced) and let it end (every
+        drawing it held failed as broken, and is drawn again in a thread)."""
+        with self._pool_lock:
+            if self._pool is pool:
+                self._pool = None
+        pool.shutdown(wait=False)
+
+
+def _context() -> multiprocessing.context.BaseContext:
+    """Where workers come from: a fork server that has imported the drawing modules (each
+    worker, and any replacement, starts with them), else fresh interpreters ("spawn")."""
+    if "forkserver" not in multiprocessing.get_all_start_methods():
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    context.set_forkserver_preload([f"{bot.images.__name__}.{module.name}"
+                                    for module in pkgutil.iter_modules(bot.images.__path__)])
+    return context
+
+
+def _follow(bot: int) -> None:
+    """Each worker's start: a thread that ends the worker once the bot's process ``bot``
+    has ended (the pool's queues then never close, and the worker would wait forever)."""
+
+    def watch() -> None:
+        try:
+            ended = os.pidfd_open(bot)  # Linux: readable once the process has ended
+        except ProcessLookupError:
+            pass
+        except (AttributeError, OSError):
+            while _alive(bot):
+                time.sleep(1.0)
+        else:
+            select.select([ended], [], [])
+        os._exit(0)
+
+    threading.Thread(target=watch, name="follow-bot", daemon=True).start()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except (ProcessLookupError, PermissionError):  # ended; or the id is another user's now
+        return False
+    return True
 
 
 PICTURES = PictureCache()

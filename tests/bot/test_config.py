@@ -133,3 +133,22 @@ def test_dotenv_example_values_are_valid(tmp_path):
     settings = load_settings()
     assert settings.discord_token is None
     assert settings == Settings(_env_file=None)
+
+
+@pytest.mark.parametrize("cores, workers", [({0}, 0), ({0, 1}, 1), (set(range(8)), 1)])
+def test_pictures_get_one_worker_process_when_the_machine_has_more_cores(
+        monkeypatch, cores, workers):
+    monkeypatch.setattr(os, "sched_getaffinity", lambda _pid: cores)
+    assert load_settings().picture_workers == workers
+    monkeypatch.setenv("PARLOUR_PICTURE_WORKERS", " ")  # blank, as .env.example has it
+    assert load_settings().picture_workers == workers
+
+
+def test_picture_workers_are_read_and_never_negative(monkeypatch):
+    monkeypatch.setenv("PARLOUR_PICTURE_WORKERS", "3")
+    assert load_settings().picture_workers == 3
+    monkeypatch.setenv("PARLOUR_PICTURE_WORKERS", "0")
+    assert load_settings().picture_workers == 0
+    monkeypatch.setenv("PARLOUR_PICTURE_WORKERS", "-1")
+    with pytest.raises(ConfigError, match=r"^PARLOUR_PICTURE_WORKERS: .*greater than or equal"):
+        load_settings()

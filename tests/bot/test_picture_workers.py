@@ -1,0 +1,102 @@
+"""Pictures drawn by worker processes (``PARLOUR_PICTURE_WORKERS``): the same PNG as in a
+thread, one drawing per description, a dead worker replaced without failing a picture, and
+no worker outliving the bot's process."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+
+from bot.images.cache import PictureCache
+from bot.images.picture import HandPicture, png
+
+
+async def test_a_worker_process_draws_the_png_a_thread_draws():
+    workers, thread = PictureCache(workers=1), PictureCache(workers=0)
+    picture = HandPicture(held=(3, 5, 8, 40), legal=(5, 40))
+    try:
+        name, data = await workers.png(picture)
+        [worker] = workers.processes()
+        assert worker != os.getpid()
+        assert (name, data) == await thread.png(picture) and thread.processes() == ()
+        assert data == png(picture)
+    finally:
+        await workers.close()
+    assert workers.processes() == ()
+
+
+async def test_requests_while_a_worker_draws_share_its_drawing():
+    cache = PictureCache(workers=1)
+    pictures = [HandPicture(held=(1, 2)), HandPicture(held=(9,))]
+    try:
+        asked = [asyncio.ensure_future(cache.png(pictures[i % 2])) for i in range(6)]
+        await asyncio.sleep(0)
+        assert len(cache.pending()) == 2  # one drawing per description under way
+        results = await asyncio.gather(*asked)
+        assert cache.pending() == []
+        assert cache.drawn == 2 and len(set(results)) == 2
+        assert [data for _name, data in results[:2]] == [png(p) for p in pictures]
+    finally:
+        await cache.close()
+
+
+async def test_a_dead_worker_is_replaced_and_its_picture_drawn_again(caplog):
+    cache = PictureCache(workers=1)
+    try:
+        await cache.png(HandPicture(held=(1,)))
+        [dead] = cache.processes()
+        os.kill(dead, signal.SIGKILL)
+        picture = HandPicture(held=(2, 3))
+        with caplog.at_level(logging.WARNING, logger="bot.images.cache"):
+            name, data = await cache.png(picture)
+        assert data == png(picture) and cache.shown(name) == picture
+        assert "drawn again in a thread" in caplog.text
+        await cache.png(HandPicture(held=(4,)))
+        [fresh] = cache.processes()
+        assert fresh != dead
+    finally:
+        await cache.close()
+
+
+async def test_no_workers_draw_in_a_thread_and_start_no_process():
+    cache = PictureCache(workers=0)
+    picture = HandPicture(held=(10, 11))
+    assert (await cache.png(picture))[1] == png(picture)
+    assert cache.processes() == ()
+
+
+def test_a_worker_ends_with_a_bot_process_that_was_killed(tmp_path):
+    script = ("import asyncio, os; "
+              "from bot.images.cache import PictureCache; "
+              "from bot.images.picture import HandPicture\n"
+              "async def main():\n"
+              "    cache = PictureCache(workers=1)\n"
+              "    await cache.png(HandPicture(held=(1, 2)))\n"
+              "    print(*cache.processes(), flush=True)\n"
+              "    os.kill(os.getpid(), 9)\n"
+              "if __name__ == '__main__':\n"
+              "    asyncio.run(main())\n")
+    (tmp_path / "bot_killed.py").write_text(script)
+    env = {**os.environ, "PYTHONPATH": os.getcwd()}
+    killed = subprocess.run([sys.executable, str(tmp_path / "bot_killed.py")], env=env,
+                            capture_output=True, text=True, timeout=60)
+    assert killed.returncode == -signal.SIGKILL
+    [worker] = map(int, killed.stdout.split())
+    deadline = time.monotonic() + 10
+    while running(worker) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not running(worker)
+
+
+def running(pid: int) -> bool:
+    """Whether process ``pid`` exists and has not ended (a zombie has)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] != "Z"
+    except FileNotFoundError:
+        return False
