@@ -16,7 +16,9 @@ serializers, its settling and its bookkeeping of every callback the bot schedule
   pydantic, …) is charged to the party that called it (``copy.deepcopy`` called by simcord
   is simcord's), and a stack with no party at all (the event loop turning) is the bot's;
 - the CPU of every other thread (aiosqlite's worker, executors) is the bot's;
-- what the bench itself does between :meth:`CpuSplit.driving` is measured apart.
+- what the bench itself does between :meth:`CpuSplit.driving` is measured apart;
+- other processes (the picture workers, ``PARLOUR_PICTURE_WORKERS``) are not the process's:
+  :func:`processes_cpu` reads theirs.
 
 A statistical profile distorts less than a deterministic one (cProfile charges its cost
 per call, so code made of many small calls looks heavier) and needs no second, profiled
@@ -25,9 +27,10 @@ run; its error is the sampling error, about ``1 / sqrt(samples)`` of each share.
 
 from __future__ import annotations
 
+import os
 import signal
 import time
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 from types import CodeType, FrameType
@@ -151,3 +154,18 @@ class CpuSplit:
             frame, innermost = frame.f_back, False
         self.charged[party or BOT] += weight
         self.samples += 1
+
+
+def processes_cpu(pids: Iterable[int]) -> dict[int, float]:
+    """CPU seconds (user and system) each process of ``pids`` has used so far, read from
+    ``/proc/<pid>/stat`` (Linux); a process that has ended is left out."""
+    seconds = {}
+    tick = os.sysconf("SC_CLK_TCK")
+    for pid in pids:
+        try:
+            with open(f"/proc/{pid}/stat") as stat:
+                fields = stat.read().rsplit(")", 1)[1].split()
+        except FileNotFoundError:
+            continue
+        seconds[pid] = (int(fields[11]) + int(fields[12])) / tick  # utime, stime
+    return seconds

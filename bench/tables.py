@@ -6,6 +6,7 @@ Run it from the project's root (it takes a few minutes per store at the default 
     python -m bench.tables --database pgserver     # a PostgreSQL the bench starts itself
     python -m bench.tables --tables 10,100 --rounds 6 --database postgresql://...
     python -m bench.tables --pictures off          # the server's card pictures turned off
+    python -m bench.tables --picture-workers 0     # pictures drawn in a thread of the bot
 
 Each N runs in a fresh bot from ``create_bot`` inside simcord (AI delay 0, the default board
 edit interval and edit budget) on a fresh store: an SQLite file, a new database on the
@@ -26,12 +27,13 @@ board or private view shows now, with the message it came from; a stale private 
 opened again with My hand, which counts as an interaction), dispatched as the gateway event
 ``INTERACTION_CREATE`` directly, not through simcord's actors, whose settling after each
 interaction looks at every task and waits on the wall clock (minutes per 100 tables). The
-bench waits for the bot's handlers to return while the loop runs the bot. The bot's timers
-(its debounce and edit budget, its deadlines) run on simcord's virtual clock, which moves
-only when the bench moves it (:func:`bench_simcord`): by a second at a time after each mode
-until every board edit is sent, and should the process stay idle with interactions
-unhandled (the count is printed; 0 is expected). So the bot never defers an answer here:
-``late`` counts the answers it would have deferred.
+bench waits for the bot's handlers to return while the loop runs the bot, and for the
+pictures its worker processes are drawing (the bot's process is idle then, not stalled).
+The bot's timers (its debounce and edit budget, its deadlines) run on simcord's virtual
+clock, which moves only when the bench moves it (:func:`bench_simcord`): by a second at a
+time after each mode until every board edit is sent, and should the process stay idle with
+interactions unhandled (the count is printed; 0 is expected). So the bot never defers an
+answer here: ``late`` counts the answers it would have deferred.
 
 Printed per N and mode (a mode's figures cover its clicks and the edits sent after them):
 
@@ -39,7 +41,7 @@ Printed per N and mode (a mode's figures cover its clicks and the edits sent aft
     decisions per wall second: engine actions of the members and of the AI seats.
 ``cpu ms``
     CPU of the whole process per member interaction: the bot, its store and the simulated
-    Discord, less the bench's own choosing of clicks.
+    Discord, less the bench's own choosing of clicks (not the picture workers': ``pic ms``).
 ``bot ms``, ``sim ms``
     ``cpu ms`` split between the bot (bot/, cogs/, engine/, discord.py, aiosqlite, asyncpg,
     the standard library they call, every thread but the main one) and the simulated
@@ -47,8 +49,14 @@ Printed per N and mode (a mode's figures cover its clicks and the edits sent aft
     target is ``bot ms`` <= 1.5. simcord hands discord.py parsed payloads, so the bot's
     JSON decoding and HTTP client are not in ``bot ms``.
 ``thr ms``
-    the part of ``bot ms`` spent in threads other than the main one: the pictures drawn by
-    :mod:`bot.images` (``asyncio.to_thread``) and SQLite's worker.
+    the part of ``bot ms`` spent in threads other than the main one: SQLite's worker, the
+    pictures drawn by :mod:`bot.images.cache` when it has no worker process
+    (``--picture-workers 0``), else the sending of pictures to the workers and back.
+``pic ms``
+    CPU of the picture worker processes per interaction (``PARLOUR_PICTURE_WORKERS``, by
+    default 1 on a machine of more cores; ``--picture-workers``), read from
+    ``/proc/<pid>/stat``: drawing, outside the bot's process, so in neither ``cpu ms`` nor
+    ``bot ms`` (``-`` with no workers: the drawing is in ``thr ms``).
 ``db ms``
     CPU of the PostgreSQL server's processes per interaction (``-`` on SQLite, whose work
     is in the process, in ``thr ms``).
@@ -99,10 +107,11 @@ from simcord.backend import serializers
 from simcord.backend.models.interaction import ResponseKind
 
 from bench import postgres
-from bench.cpu_split import CpuSplit
+from bench.cpu_split import CpuSplit, processes_cpu
 from bot.app import ParlourBot, create_bot
 from bot.clock import ManualClock
 from bot.config import Settings
+from bot.images.cache import PICTURES
 from bot.replies import ACK_BUDGET
 from bot.runtime.refs import Ref
 from bot.runtime.table import Table, TableState
@@ -142,6 +151,7 @@ class Figures:
     cpu: float = 0.0
     bot: float = 0.0
     threads: float = 0.0
+    pictures: float | None = None
     database: float | None = None
     wall: float = 0.0
 
@@ -256,14 +266,15 @@ class Driver:
 
     async def answered(self, futures: list[asyncio.Future[tuple[float, float]]]) -> None:
         """Wait until every future is resolved. The loop runs the bot meanwhile (and sleeps
-        while the bot waits on its store); only if the process stays idle for
-        :data:`STALL` wall seconds with interactions unhandled does the bench move
-        simcord's clock on by :data:`STEP` (firing the bot's timers due by then)."""
+        while the bot waits on its store or its picture workers); only if the process stays
+        idle for :data:`STALL` wall seconds with interactions unhandled and no picture
+        being drawn does the bench move simcord's clock on by :data:`STEP` (firing the
+        bot's timers due by then)."""
         waiting = [future for future in futures if not future.done()]
         while waiting:
             cpu = time.process_time()
             _done, still = await asyncio.wait(waiting, timeout=STALL)
-            if still and time.process_time() - cpu < IDLE * STALL:
+            if still and time.process_time() - cpu < IDLE * STALL and not await _drawn():
                 await self.env.advance_time(STEP)
                 self.stalls += 1
             waiting = list(still)
@@ -394,6 +405,7 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
     requests_before = len(env.http_requests)
     decisions, changes, commits = counters.decisions, counters.changes, counters.commits
     server_cpu = postgres.cpu_seconds(database) if database is not None else 0.0
+    workers_cpu = processes_cpu(PICTURES.processes())
     wall = time.perf_counter()
 
     async def clicks(batch: list[Seat]) -> None:
@@ -433,6 +445,9 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
     figures.cpu = split.process - split.driver
     figures.bot = split.bot_seconds()
     figures.threads = split.process - split.main
+    if PICTURES.workers:
+        figures.pictures = sum(seconds - workers_cpu.get(pid, 0.0) for pid, seconds
+                               in processes_cpu(PICTURES.processes()).items())
     if database is not None:
         figures.database = postgres.cpu_seconds(database) - server_cpu
     requests = env.http_requests[requests_before:]
@@ -452,9 +467,21 @@ def _bot_token_edit(entry: Any) -> bool:
 
 async def _flushed(env: simcord.Env, bot: ParlourBot) -> None:
     """Move the virtual clock on by :data:`STEP` until no table has a board edit or DM
-    update left to send (the bot's debounce and budget run on simcord's virtual time)."""
+    update left to send (the bot's debounce and budget run on simcord's virtual time) and
+    no picture is being drawn."""
+    await _drawn()
     while bot.tables.publishing():
         await env.advance_time(STEP)
+        await _drawn()
+
+
+async def _drawn() -> bool:
+    """Wait for the pictures being drawn (by the worker processes, whose CPU is not the
+    bot process's); whether there were any."""
+    drawing = PICTURES.pending()
+    if drawing:
+        await asyncio.wait(drawing)
+    return bool(drawing)
 
 
 def busiest_second(times: list[float]) -> int:
@@ -481,10 +508,12 @@ class Run:
 
 
 async def measure(count: int, rounds: int, database: str | None,
-                  server: Any = None, pictures: bool = True) -> Run:
+                  server: Any = None, pictures: bool = True,
+                  picture_workers: int = 0) -> Run:
     """Open ``count`` tables and play both modes on the store ``database`` names (None: a
     fresh SQLite file; with ``server``, a running PostgreSQL, a fresh database on it), with
-    the server's card pictures on or off (``/settings images``)."""
+    the server's card pictures on or off (``/settings images``), drawn by
+    ``picture_workers`` processes (``PARLOUR_PICTURE_WORKERS``; 0: a thread of the bot)."""
     async with AsyncExitStack() as stack:
         if server is not None:
             database = await stack.enter_async_context(fresh_database(server))
@@ -493,7 +522,7 @@ async def measure(count: int, rounds: int, database: str | None,
             database = str(Path(directory) / "parlour.db")
         settings = Settings(
             _env_file=None, discord_token=None, sync="global", ai_delay=0,
-            database=database, log_level="WARNING",
+            database=database, log_level="WARNING", picture_workers=picture_workers,
         )
         bot = create_bot(settings, clock=ManualClock())
         async with simcord.run(bot, settle_timeout=120) as env:
@@ -571,8 +600,8 @@ def _timestamp_requests(env: simcord.Env) -> StampedLog:
     return log
 
 
-HEADER = ("    N mode            dec/s  cpu ms  bot ms  thr ms  sim ms   db ms  p50 ms  p99 ms  "
-          "late  own p50  own p99  own late  rest/a  chg/a  com/a  edits/s  KB/tbl")
+HEADER = ("    N mode            dec/s  cpu ms  bot ms  thr ms  pic ms  sim ms   db ms  p50 ms  "
+          "p99 ms  late  own p50  own p99  own late  rest/a  chg/a  com/a  edits/s  KB/tbl")
 
 
 def report(count: int, mode: str, figures: Figures, rss: float) -> str:
@@ -586,12 +615,13 @@ def report(count: int, mode: str, figures: Figures, rss: float) -> str:
     own_p99 = own[min(len(own) - 1, int(len(own) * 0.99))] * 1000
     per = 1000 / actions
     database = f"{figures.database * per:>7.2f}" if figures.database is not None else "      -"
+    pictures = f"{figures.pictures * per:>7.2f}" if figures.pictures is not None else "      -"
     return (
         f"{count:>5} {mode:<13} {figures.decisions / figures.wall:>7.0f} "
         f"{figures.cpu * per:>7.2f} {figures.bot * per:>7.2f} {figures.threads * per:>7.2f} "
-        f"{(figures.cpu - figures.bot) * per:>7.2f} {database} {p50:>7.1f} {p99:>7.1f} "
-        f"{figures.deferred:>5} {own_p50:>8.1f} {own_p99:>8.1f} {figures.own_late:>9} "
-        f"{figures.rest / actions:>7.2f} "
+        f"{pictures} {(figures.cpu - figures.bot) * per:>7.2f} {database} {p50:>7.1f} "
+        f"{p99:>7.1f} {figures.deferred:>5} {own_p50:>8.1f} {own_p99:>8.1f} "
+        f"{figures.own_late:>9} {figures.rest / actions:>7.2f} "
         f"{figures.changes / actions:>6.2f} {figures.commits / actions:>6.3f} "
         f"{busiest_second(figures.edits):>8} {rss:>7.1f}"
     )
@@ -627,18 +657,23 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pictures", choices=("on", "off"), default="on",
                         help="the server's card pictures, as /settings images sets them "
                              "(default on, as a new server has them)")
+    parser.add_argument("--picture-workers", type=int, default=None,
+                        help="processes drawing the pictures, as PARLOUR_PICTURE_WORKERS "
+                             "sets them (0: a thread of the bot; default: the setting's)")
     args = parser.parse_args(argv)
     counts = [int(n) for n in args.tables.split(",")]
     with ExitStack() as stack:
         server = stack.enter_context(postgres.server()) if args.database == "pgserver" else None
         database = None if server is not None else args.database
+        workers = (Settings(_env_file=None).picture_workers if args.picture_workers is None
+                   else args.picture_workers)
         print(f"store: {'PostgreSQL (pgserver)' if server is not None else database or 'SQLite'}"
-              f", {args.rounds} rounds, pictures {args.pictures}")
+              f", {args.rounds} rounds, pictures {args.pictures} ({workers} picture workers)")
         print(HEADER)
         runs: dict[int, Run] = {}
         for count in counts:
             run = runs[count] = asyncio.run(measure(count, args.rounds, database, server,
-                                                    args.pictures == "on"))
+                                                    args.pictures == "on", workers))
             for mode in MODES:
                 print(report(count, mode, run.modes[mode], run.rss), flush=True)
         for count, run in runs.items():
