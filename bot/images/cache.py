@@ -7,9 +7,10 @@ interaction: it runs in :attr:`PictureCache.workers` worker processes
 (``PARLOUR_PICTURE_WORKERS``), so it takes none of the bot process's CPU (nor its GIL), or
 with none in a worker thread (:func:`asyncio.to_thread`).
 
-The workers are started on the first picture, from a fresh interpreter ("forkserver", else
-"spawn": they inherit none of the bot's sockets, its event loop or its threads) that has
-imported the drawing modules once, so a worker starts ready to draw. A picture is a pure
+The first picture starts the workers, in a thread (no interaction waits for them: pictures
+asked for before they are up are drawn in a thread), from a fresh interpreter ("forkserver",
+else "spawn": they inherit none of the bot's sockets, its event loop or its threads) that
+has imported the drawing modules once, so a worker starts ready to draw. A picture is a pure
 function of its small frozen description, which is all a worker receives. A worker that dies
 (the pool is broken) is replaced by a fresh pool at the next picture, and the picture it was
 drawing is drawn again in a thread: a message never fails because of the workers. A worker
@@ -62,7 +63,8 @@ class PictureCache:
         self._entries: OrderedDict[str, tuple[Picture, bytes]] = OrderedDict()
         self._drawing: dict[str, asyncio.Future[bytes]] = {}
         self._pool: ProcessPoolExecutor | None = None
-        self._pool_lock = threading.Lock()  # bots of one process may run in two threads
+        self._pool_lock = threading.Lock()  # held while the pool starts or stops
+        self._starter: threading.Thread | None = None
         self.drawn = 0
 
     async def png(self, picture: Picture) -> tuple[str, bytes]:
@@ -108,10 +110,16 @@ class PictureCache:
     async def close(self) -> None:
         """Stop the worker processes once their drawings are done (the bot closing); a
         picture asked for later starts them again."""
+        await asyncio.to_thread(self._stop)
+
+    def _stop(self) -> None:
+        starter = self._starter
+        if starter is not None:
+            starter.join()  # a start under way ends first
         with self._pool_lock:
             pool, self._pool = self._pool, None
         if pool is not None:
-            await asyncio.to_thread(pool.shutdown)
+            pool.shutdown()
 
     async def _draw(self, name: str, picture: Picture) -> bytes:
         data = await self._drawn(name, picture)
@@ -124,8 +132,9 @@ class PictureCache:
         return data
 
     async def _drawn(self, name: str, picture: Picture) -> bytes:
-        """The PNG of ``picture``, drawn by a worker, or in a thread if there is none or the
-        worker failed (a drawing that fails there fails the same way in the thread)."""
+        """The PNG of ``picture``, drawn by a worker, or in a thread if there is none (yet)
+        or the worker failed (a drawing that fails there fails the same way in the
+        thread)."""
         pool = self._started_pool()
         if pool is not None:
             try:
@@ -139,26 +148,39 @@ class PictureCache:
         return await asyncio.to_thread(png, picture)
 
     def _started_pool(self) -> ProcessPoolExecutor | None:
-        """The worker pool, started now if it is not (None with no workers, or when no
-        worker process can be started: then drawing stays in this process)."""
-        if self.workers == 0:
-            return None
+        """The worker pool if it is up; else None, and it starts meanwhile (in a thread of
+        its own: the first start in a process waits about a second for the fork server to
+        import the drawing modules, which no interaction should wait for)."""
+        if self._pool is None and self.workers and not (self._starter
+                                                        and self._starter.is_alive()):
+            self._starter = threading.Thread(target=self._start, daemon=True,
+                                             name="picture-workers")
+            self._starter.start()
+        return self._pool
+
+    def _start(self) -> None:
+        """Start the pool and its first worker (a thread of its own); a pool that cannot
+        start leaves the drawing in this process until the next picture tries again."""
         with self._pool_lock:
-            if self._pool is None:
-                try:
-                    self._pool = ProcessPoolExecutor(self.workers, mp_context=_context(),
-                                                     initializer=_follow,
-                                                     initargs=(os.getpid(),))
-                except (OSError, ValueError):
-                    log.warning("no picture worker could be started", exc_info=True)
-            return self._pool
+            if self._pool is not None or not self.workers:
+                return
+            pool = None
+            try:
+                pool = ProcessPoolExecutor(self.workers, mp_context=_context(),
+                                           initializer=_follow, initargs=(os.getpid(),))
+                pool.submit(os.getpid).result()  # its first worker is up
+            except (OSError, BrokenExecutor):
+                log.warning("no picture worker could be started", exc_info=True)
+                if pool is not None:
+                    pool.shutdown(wait=False)
+                return
+            self._pool = pool
 
     def _discard(self, pool: ProcessPoolExecutor) -> None:
         """Forget the broken ``pool`` (unless already replaced) and let it end (every
         drawing it held failed as broken, and is drawn again in a thread)."""
-        with self._pool_lock:
-            if self._pool is pool:
-                self._pool = None
+        if self._pool is pool:
+            self._pool = None
         pool.shutdown(wait=False)
 
 

@@ -15,16 +15,32 @@ import time
 from bot.images.cache import PictureCache
 from bot.images.picture import HandPicture, png
 
+START = 30.0
+"""Wall seconds a worker may take to start (a loaded machine)."""
+
+
+async def worker_up(cache: PictureCache) -> int:
+    """The process id of ``cache``'s worker, once up (a picture asked for starts it)."""
+    deadline = time.monotonic() + START
+    while not cache.processes():
+        assert time.monotonic() < deadline, "no picture worker started"
+        await asyncio.sleep(0.02)
+    [worker] = cache.processes()
+    return worker
+
 
 async def test_a_worker_process_draws_the_png_a_thread_draws():
     workers, thread = PictureCache(workers=1), PictureCache(workers=0)
-    picture = HandPicture(held=(3, 5, 8, 40), legal=(5, 40))
+    first = HandPicture(held=(1, 2))
     try:
-        name, data = await workers.png(picture)
-        [worker] = workers.processes()
+        assert (await workers.png(first))[1] == png(first)  # in a thread, the worker starting
+        worker = await worker_up(workers)
         assert worker != os.getpid()
+        picture = HandPicture(held=(3, 5, 8, 40), legal=(5, 40))
+        name, data = await workers.png(picture)
         assert (name, data) == await thread.png(picture) and thread.processes() == ()
         assert data == png(picture)
+        assert workers.processes() == (worker,)
     finally:
         await workers.close()
     assert workers.processes() == ()
@@ -34,12 +50,14 @@ async def test_requests_while_a_worker_draws_share_its_drawing():
     cache = PictureCache(workers=1)
     pictures = [HandPicture(held=(1, 2)), HandPicture(held=(9,))]
     try:
+        await cache.png(HandPicture(held=(0,)))
+        await worker_up(cache)
         asked = [asyncio.ensure_future(cache.png(pictures[i % 2])) for i in range(6)]
         await asyncio.sleep(0)
         assert len(cache.pending()) == 2  # one drawing per description under way
         results = await asyncio.gather(*asked)
         assert cache.pending() == []
-        assert cache.drawn == 2 and len(set(results)) == 2
+        assert cache.drawn == 3 and len(set(results)) == 2
         assert [data for _name, data in results[:2]] == [png(p) for p in pictures]
     finally:
         await cache.close()
@@ -49,16 +67,15 @@ async def test_a_dead_worker_is_replaced_and_its_picture_drawn_again(caplog):
     cache = PictureCache(workers=1)
     try:
         await cache.png(HandPicture(held=(1,)))
-        [dead] = cache.processes()
+        dead = await worker_up(cache)
         os.kill(dead, signal.SIGKILL)
         picture = HandPicture(held=(2, 3))
         with caplog.at_level(logging.WARNING, logger="bot.images.cache"):
             name, data = await cache.png(picture)
         assert data == png(picture) and cache.shown(name) == picture
         assert "drawn again in a thread" in caplog.text
-        await cache.png(HandPicture(held=(4,)))
-        [fresh] = cache.processes()
-        assert fresh != dead
+        await cache.png(HandPicture(held=(4,)))  # starts a fresh pool
+        assert await worker_up(cache) != dead
     finally:
         await cache.close()
 
@@ -71,13 +88,14 @@ async def test_no_workers_draw_in_a_thread_and_start_no_process():
 
 
 def test_a_worker_ends_with_a_bot_process_that_was_killed(tmp_path):
-    script = ("import asyncio, os; "
-              "from bot.images.cache import PictureCache; "
+    script = ("import asyncio, os\n"
+              "from bot.images.cache import PictureCache\n"
               "from bot.images.picture import HandPicture\n"
+              "from tests.bot.test_picture_workers import worker_up\n"
               "async def main():\n"
               "    cache = PictureCache(workers=1)\n"
               "    await cache.png(HandPicture(held=(1, 2)))\n"
-              "    print(*cache.processes(), flush=True)\n"
+              "    print(await worker_up(cache), flush=True)\n"
               "    os.kill(os.getpid(), 9)\n"
               "if __name__ == '__main__':\n"
               "    asyncio.run(main())\n")
@@ -85,8 +103,8 @@ def test_a_worker_ends_with_a_bot_process_that_was_killed(tmp_path):
     env = {**os.environ, "PYTHONPATH": os.getcwd()}
     killed = subprocess.run([sys.executable, str(tmp_path / "bot_killed.py")], env=env,
                             capture_output=True, text=True, timeout=60)
-    assert killed.returncode == -signal.SIGKILL
-    [worker] = map(int, killed.stdout.split())
+    assert killed.returncode == -signal.SIGKILL, killed.stderr
+    worker = int(killed.stdout)
     deadline = time.monotonic() + 10
     while running(worker) and time.monotonic() < deadline:
         time.sleep(0.1)
