@@ -38,6 +38,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
+from bot.games.shared import shared_rules
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import kalooki as render
 from bot.render.kalooki import Draft
@@ -78,6 +79,9 @@ def deck_code(packs: int, jokers: int) -> str:
     return (f"engine.fairness.shuffle(engine.cards.pack_set({packs}, {jokers}), "
             "engine.fairness.deal_seed(seed, {shuffle}))")
 
+
+built_rules = shared_rules(make_rules)
+"""The rules of a set of options, built once for every table that plays them."""
 
 SPEC = GameSpec(
     name="kalooki",
@@ -157,7 +161,7 @@ class KalookiAdapter:
         if honour and not PRESETS[preset].challenge:
             raise UnplayableRules(Msg("kalooki.options.honour_trinidad"))
         cards = {key: options[key] for key in ("packs", "jokers") if options.get(key) is not None}
-        return make_rules(preset, call_window=window, honour_calls=honour, **cards)
+        return built_rules(preset, call_window=window, honour_calls=honour, **cards)
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """With a ``stake`` (chips, the table's ``buy_in``) the lowest total of a set played

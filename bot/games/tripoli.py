@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
+from bot.games.shared import shared_rules
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import tripoli as render
 from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
@@ -65,6 +66,9 @@ _AMOUNTS: dict[str, type[act.Bid | act.Bet | act.Raise]] = {
     "raise": act.Raise,
 }
 """The verbs that take a typed amount (their modal: ``tripoli.amount.<verb>``)."""
+
+built_rules = shared_rules(make_rules)
+"""The rules of a set of options, built once for every table that plays them."""
 
 NOT_TRIPOLI = Msg("refusal.not_this_game", game=Msg("game.tripoli"))
 """The refusal of a control that is not Tripoli's."""
@@ -138,7 +142,7 @@ class TripoliAdapter:
         overrides = {param: options[key] for key, param in RULE_OPTIONS.items()
                      if options.get(key) is not None}
         try:
-            rules = make_rules(preset, players=players, **overrides)
+            rules = built_rules(preset, players=players, **overrides)
         except OptionError as error:
             option = error.values.get("option")
             if not isinstance(option, str) or option not in OPTION_NAMES:

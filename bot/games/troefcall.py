@@ -20,6 +20,7 @@ import random
 from collections.abc import Sequence
 from typing import Any, cast
 
+from bot.games.shared import shared_rules
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import troefcall as render
 from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
@@ -39,6 +40,9 @@ from engine.troefcall.game import TroefcallGame
 from engine.troefcall.phases import Phase
 from engine.troefcall.rules import TroefcallRules, make_rules
 from engine.troefcall.seating import SEATS, draw_partners
+
+built_rules = shared_rules(make_rules)
+"""The rules of a set of options, built once for every table that plays them."""
 
 SPEC = GameSpec(
     name="troefcall",
@@ -106,8 +110,8 @@ class TroefcallAdapter:
         if target is not None and deals is not None:
             raise UnplayableRules(Msg("troefcall.options.target_and_deals"))
         if deals is not None:
-            return make_rules(deals=deals)
-        return make_rules(target=DEFAULT_TARGET if target is None else target)
+            return built_rules(deals=deals)
+        return built_rules(target=DEFAULT_TARGET if target is None else target)
 
     def spec_for(self, options: dict[str, Any]) -> GameSpec:
         """With ``teams: random`` the lobby is one list of seats (the draw at Start makes
