@@ -37,6 +37,9 @@ class ParlourBot(commands.Bot):
     Needs no privileged intent: slash commands and components arrive as interactions, with the
     invoking member and any member options resolved inside them; the Guild Messages intent
     (without message content) lets a table count the messages posted after its board.
+    discord.py's message cache is off (``max_messages=None``): the bot edits and deletes its
+    messages by id and reads a message only from the event or interaction that carries it,
+    so a kept copy of the last thousand messages would only cost memory (issue 15).
 
     Attributes
     ----------
@@ -67,6 +70,7 @@ class ParlourBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=discord.Intents(guilds=True, guild_messages=True),
             help_command=None,
+            max_messages=None,
             allowed_mentions=discord.AllowedMentions.none(),
             **client,
         )
