@@ -18,6 +18,7 @@ import asyncio
 import json
 import random
 import secrets
+import zlib
 from collections import deque
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
@@ -46,14 +47,30 @@ class Saved:
 
     Attributes
     ----------
-    text
-        Its :meth:`Table.snapshot`.
+    packed
+        Its :meth:`Table.snapshot`, compressed (zlib): every live table keeps one, and it is
+        read back only when a change must be undone.
     log
-        Its game's log then (not in ``text``; empty in the lobby).
+        Its game's log then (not in the snapshot; empty in the lobby).
     """
 
-    text: str
+    packed: bytes
     log: tuple[Any, ...] = ()
+
+    @classmethod
+    def of(cls, text: str, log: tuple[Any, ...] = ()) -> Saved:
+        """The undo point of the snapshot ``text`` and the game's ``log``."""
+        return cls(zlib.compress(text.encode(), 1), log)
+
+    @property
+    def text(self) -> str:
+        """The :meth:`Table.snapshot` saved."""
+        return zlib.decompress(self.packed).decode()
+
+
+AI_RANDOM = random.Random(secrets.randbits(64))
+"""Where the AI seats' random choices come from, one generator for every table (seeded
+from the system's entropy; a table may be given its own, as tests do)."""
 
 
 class TableState(StrEnum):
@@ -64,7 +81,7 @@ class TableState(StrEnum):
     OVER = "over"
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """One seat at a table, in the order players sat down (the engine's seat number).
 
@@ -101,7 +118,7 @@ class Seat:
                         self.kicked)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Table:
     """One live game in one channel.
 
@@ -233,9 +250,7 @@ class Table:
     ending: bool = False
     notes: deque[Msg] = field(default_factory=lambda: deque(maxlen=4))
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
-    rng: random.Random = field(
-        default_factory=lambda: random.Random(secrets.randbits(64)), repr=False
-    )
+    rng: random.Random = field(default=AI_RANDOM, repr=False)
     ai_task: asyncio.Task[None] | None = field(default=None, repr=False)
     board_dirty: bool = False
     board_shown: int | None = field(default=None, repr=False)
@@ -356,7 +371,7 @@ class Table:
 
     def undo_point(self, rules: Any = None) -> Saved:
         """The table as it is now, to undo a change to (:meth:`restore`)."""
-        return Saved(self.snapshot(rules), () if self.game is None else tuple(self.game.log))
+        return Saved.of(self.snapshot(rules), () if self.game is None else tuple(self.game.log))
 
     def write(self, rules: Any = None) -> tuple[TableWrite, Saved | None]:
         """The commit of the change in progress (:attr:`moves`, :attr:`result`) and what the
@@ -382,7 +397,7 @@ class Table:
         text = self.snapshot(rules)
         write = TableWrite(self.id, self.guild_id, self.channel_id, text, moves, result,
                            log, logged, reset)
-        return write, Saved(text, () if game is None else tuple(game.log))
+        return write, Saved.of(text, () if game is None else tuple(game.log))
 
     def committed(self, saved: Saved | None) -> None:
         """Note that the store holds what :meth:`write` said it would."""
@@ -460,7 +475,7 @@ class Table:
                                                   if seat.kicked and seat.member_id is not None},
         )
         table.notes.extend(Msg.load(note) for note in data["notes"])
-        table.saved = Saved(text, () if table.game is None else tuple(table.game.log))
+        table.saved = Saved.of(text, () if table.game is None else tuple(table.game.log))
         if table.game is not None and version == SNAPSHOT_VERSION:
             table.log_saved = (table.game, table.game.logged)
         return table
