@@ -31,6 +31,11 @@ from bot.store import Store, open_store
 
 log = logging.getLogger("parlour")
 
+UNREAD_EVENTS = ("MESSAGE_UPDATE",)
+"""Gateway events the bot never reads, which discord.py would otherwise parse into objects
+nobody looks at: the Guild Messages intent sends a ``MESSAGE_UPDATE`` for every edit of a
+board (the bot's own edits), and the bot keeps no message cache nor any view to update."""
+
 class ParlourBot(commands.Bot):
     """Parlour's Discord client.
 
@@ -39,7 +44,8 @@ class ParlourBot(commands.Bot):
     (without message content) lets a table count the messages posted after its board.
     discord.py's message cache is off (``max_messages=None``): the bot edits and deletes its
     messages by id and reads a message only from the event or interaction that carries it,
-    so a kept copy of the last thousand messages would only cost memory (issue 15).
+    so a kept copy of the last thousand messages would only cost memory (issue 15). The
+    gateway events of :data:`UNREAD_EVENTS` are dropped unparsed.
 
     Attributes
     ----------
@@ -74,6 +80,8 @@ class ParlourBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             **client,
         )
+        for event in UNREAD_EVENTS:
+            self._connection.parsers[event] = _unread
         self.settings = settings
         self.clock = clock
         self.sleep = sleep
@@ -148,6 +156,10 @@ class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
     back only their orphaned escrow, and its registry refuses a table of another shard's
     server (DESIGN.md §5).
     """
+
+
+def _unread(data: Any) -> None:
+    """The parser of an event of :data:`UNREAD_EVENTS`: nothing to do."""
 
 
 def cog_modules() -> list[str]:
