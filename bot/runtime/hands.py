@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 from dataclasses import dataclass
 from typing import Any
@@ -35,7 +34,7 @@ import discord
 
 from bot.i18n import Msg
 from bot.i18n.choice import Languages
-from bot.runtime.spec import Rendered
+from bot.runtime.renders import Shown
 from bot.runtime.table import Table, TableState
 from engine.core import SYSTEM
 
@@ -71,7 +70,8 @@ class HandLink:
         Bot-clock POSIX seconds of ``interaction``: its token edits until
         ``since + TOKEN_SECONDS - TOKEN_MARGIN``; also when the member last touched their hand.
     shown
-        A fingerprint of what the message shows now (:func:`fingerprint`).
+        A fingerprint of what the message shows now
+        (:func:`bot.runtime.renders.fingerprint`).
     picture
         The name of the picture attached to the message, None for none
         (:mod:`bot.runtime.pictures`).
@@ -91,29 +91,23 @@ class HandLink:
         return now < self.since + TOKEN_SECONDS - TOKEN_MARGIN
 
 
-def fingerprint(rendered: Rendered, content: str | None = None) -> str:
-    """What a message shows (text, embed and components) as one comparable string."""
-    view = rendered.view.to_components() if rendered.view is not None else []
-    return json.dumps([content, rendered.embed.to_dict(), view], sort_keys=True, default=str)
-
-
 class HandKeeper:
     """Hand messages kept current (mixed into the table registry; see the module docstring)."""
 
     bot: Any
     languages: Languages
 
-    def render_hand(self, table: Table, seat: int) -> Rendered:  # provided by the registry
+    def shown_hand(self, table: Table, seat: int) -> Shown:  # provided by the registry
         raise NotImplementedError
 
     def _now(self) -> float:  # provided by the registry
         raise NotImplementedError
 
     def keep_hand(
-        self, table: Table, seat: int, interaction: discord.Interaction, rendered: Rendered,
+        self, table: Table, seat: int, interaction: discord.Interaction, shown: Shown,
         *, content: str | None = None, picture: str | None = None,
     ) -> None:
-        """Remember that ``interaction`` just showed ``rendered`` as ``seat``'s hand (with the
+        """Remember that ``interaction`` just showed ``shown`` as ``seat``'s hand (with the
         attachment ``picture``, if any): from now on that message is the one kept current (a
         previous nudge is carried over). A DM hand view is not linked: the DM hand views keep
         it (:mod:`bot.runtime.publisher`)."""
@@ -124,7 +118,7 @@ class HandKeeper:
             member_id=interaction.user.id,
             interaction=interaction,
             since=self._now(),
-            shown=fingerprint(rendered, content),
+            shown=shown.fingerprint(content),
             picture=picture,
             nudge=old.nudge if old is not None and old.member_id == interaction.user.id else None,
         )
@@ -159,11 +153,11 @@ class HandKeeper:
     async def _edit_hand(
         self, table: Table, seat: int, link: HandLink, *, nudge: bool, turn_over: bool
     ) -> None:
-        rendered = self.render_hand(table, seat)
-        shown = fingerprint(rendered)
+        hand = self.shown_hand(table, seat)
+        shown = hand.fingerprint()
         try:
             if shown != link.shown:
-                out = await self.outgoing(table.guild_id, rendered)  # type: ignore[attr-defined]
+                out = await self.outgoing(table.guild_id, hand.rendered)  # type: ignore[attr-defined]
                 await link.interaction.edit_original_response(content=None,
                                                               **out.edit(link.picture))
                 link.shown, link.picture = shown, out.name

@@ -125,11 +125,11 @@ class TableInteractions:
             seat = table.seat_of(member.id)
             if seat is None:
                 raise Refusal("not_seated", Msg("refusal.not_seated"))
-            rendered = self.render_hand(table, seat)
+            hand = self.shown_hand(table, seat)
             note = self._board_note(interaction, table)
-            out = await self.outgoing(table.guild_id, rendered)
+            out = await self.outgoing(table.guild_id, hand.rendered)
             await self._private(interaction, content=note, **out.send())
-            self.keep_hand(table, seat, interaction, rendered, content=note, picture=out.name)
+            self.keep_hand(table, seat, interaction, hand, content=note, picture=out.name)
             if not self._from_board(interaction, table) or table.after_board > BOARD_SCREEN:
                 self.schedule_board_edit(table)  # a deleted or scrolled-away board: posted again
             return
@@ -233,7 +233,7 @@ class TableInteractions:
             return
         seat = table.seat_of(interaction.user.id)
         if seat is None or table.state is not TableState.PLAYING:
-            await self._update(interaction, table, self.render_board(table))
+            await self._update(interaction, table, self.shown_board(table).rendered)
         else:
             await self._show_hand(interaction, table, seat)
         if board_changed:
@@ -244,9 +244,9 @@ class TableInteractions:
     ) -> None:
         """Answer a click on a private view with the seat's current hand (and ``note``
         above it) in that same message, which becomes the hand kept current."""
-        rendered = self.render_hand(table, seat)
-        out = await self._update(interaction, table, rendered, content=note)
-        self.keep_hand(table, seat, interaction, rendered, content=note, picture=out.name)
+        hand = self.shown_hand(table, seat)
+        out = await self._update(interaction, table, hand.rendered, content=note)
+        self.keep_hand(table, seat, interaction, hand, content=note, picture=out.name)
 
     async def _answer_stale(
         self, interaction: discord.Interaction, table: Table, refusal: Refusal
@@ -284,15 +284,16 @@ class TableInteractions:
         bot-token board edit. A board the channel has scrolled away from (more than
         :data:`~bot.runtime.publisher.BOARD_SCREEN` messages after it) is not edited where it
         is: the click is acknowledged and the board's edit posts it at the bottom."""
-        rendered = self.render_board(table)
         if self._from_board(interaction, table) and table.after_board > BOARD_SCREEN:
             if not interaction.response.is_done():
                 await interaction.response.defer()
             self.schedule_board_edit(table)
         elif self._from_board(interaction, table):
             table.board_dirty = False  # this answer shows the newest board already
-            await self._update(interaction, table, rendered)
-            table.board_shown = await self.look(table.guild_id, rendered)
+            at = await self.board_at(table)
+            board = self.shown_board(table)
+            await self._update(interaction, table, board.rendered)
+            table.board_shown = at, await self.look(table.guild_id, board)
         else:
             await self._private(interaction, content=self._lang(interaction).t("table.done"))
             self.schedule_board_edit(table)

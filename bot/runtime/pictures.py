@@ -22,7 +22,7 @@ import discord
 
 from bot.images.cache import PICTURES
 from bot.images.picture import filename
-from bot.runtime.hands import fingerprint
+from bot.runtime.renders import Shown
 from bot.runtime.spec import Rendered
 
 IMAGES_SETTING = "images"
@@ -98,14 +98,14 @@ class Pictures:
         await self.bot.store.set_setting(f"guild:{guild_id}", IMAGES_SETTING, json.dumps(on))
         self._images[guild_id] = on
 
-    async def look(self, guild_id: int, rendered: Rendered) -> int:
-        """A hash of what a message showing ``rendered`` looks like: its text and components
-        (:func:`bot.runtime.hands.fingerprint`) and the name of its picture (a board whose
-        picture was turned off or on does not look the same)."""
+    async def look(self, guild_id: int, shown: Shown) -> int:
+        """A hash of what a message showing ``shown`` looks like: its text and components
+        (:meth:`bot.runtime.renders.Shown.fingerprint`) and the name of its picture (a board
+        whose picture was turned off or on does not look the same)."""
         picture = None
-        if rendered.picture is not None and await self.images_on(guild_id):
-            picture = filename(rendered.picture)
-        return hash((fingerprint(rendered), picture))
+        if shown.rendered.picture is not None and await self.images_on(guild_id):
+            picture = filename(shown.rendered.picture)
+        return hash((shown.fingerprint(), picture))
 
     async def outgoing(self, guild_id: int, rendered: Rendered) -> Outgoing:
         """``rendered`` with its picture drawn (cached, off the event loop) and its embed

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import json
 import logging
+from collections.abc import Hashable
 from typing import Any
 
 import discord
@@ -33,7 +34,7 @@ from bot.i18n.choice import Languages
 from bot.render import common
 from bot.runtime.edits import EditQueue, RestBudget
 from bot.runtime.pictures import Outgoing
-from bot.runtime.spec import Rendered
+from bot.runtime.renders import Shown, language_key
 from bot.runtime.table import Table, TableState
 
 log = logging.getLogger("parlour.tables")
@@ -84,11 +85,19 @@ class Publisher:
         """True while some table's update waits in the queue or is being sent."""
         return self.edits.busy
 
-    def render_board(self, table: Table) -> Rendered:  # provided by the registry
+    def shown_board(self, table: Table) -> Shown:  # provided by the registry
         raise NotImplementedError
 
-    def render_hand(self, table: Table, seat: int) -> Rendered:  # provided by the registry
+    def shown_hand(self, table: Table, seat: int) -> Shown:  # provided by the registry
         raise NotImplementedError
+
+    async def board_at(self, table: Table) -> Hashable:
+        """Where the board's next render is: the table's version, the channel's language
+        and whether the server shows pictures (read before rendering, so that a change made
+        meanwhile makes it older than the render, never newer)."""
+        version = table.renders.version
+        lang = language_key(self.languages.public(table.guild_id, table.channel_id))
+        return version, lang, await self.images_on(table.guild_id)  # type: ignore[attr-defined]
 
     async def _save_quietly(self, table: Table) -> None:  # provided by the registry
         raise NotImplementedError
@@ -185,7 +194,7 @@ class Publisher:
                 continue
             if not await self.wants_dm(entry.member_id):
                 continue
-            out = await self.outgoing(table.guild_id, self.render_hand(table, seat))
+            out = await self.outgoing(table.guild_id, self.shown_hand(table, seat).rendered)
             known = table.dm_messages.get(seat)
             try:
                 await self.budget.acquire()
@@ -231,11 +240,17 @@ class Publisher:
         """
         if table.board_message_id is None:
             return True
-        rendered = self.render_board(table)
-        shown = await self.look(table.guild_id, rendered)  # type: ignore[attr-defined]
-        if shown == table.board_shown and table.after_board <= BOARD_SCREEN:
+        at = await self.board_at(table)
+        last = table.board_shown
+        moved = table.after_board > BOARD_SCREEN
+        if last is not None and last[0] == at and not moved:
+            return True  # shown already
+        board = self.shown_board(table)
+        shown = at, await self.look(table.guild_id, board)  # type: ignore[attr-defined]
+        if last is not None and last[1] == shown[1] and not moved:
+            table.board_shown = shown
             return True  # it would look the same
-        out = await self.outgoing(table.guild_id, rendered)
+        out = await self.outgoing(table.guild_id, board.rendered)
         channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.after_board > BOARD_SCREEN:
             return await self._move_board(table, channel, out, shown)
@@ -259,7 +274,8 @@ class Publisher:
         return True
 
     async def _post_board(
-        self, table: Table, channel: discord.PartialMessageable, out: Outgoing, shown: int
+        self, table: Table, channel: discord.PartialMessageable, out: Outgoing,
+        shown: tuple[Hashable, int],
     ) -> bool:
         """Post the board as a new message at the bottom of the channel and save its id
         (returns as :meth:`_edit_board`)."""
@@ -282,7 +298,8 @@ class Publisher:
         return True
 
     async def _move_board(
-        self, table: Table, channel: discord.PartialMessageable, out: Outgoing, shown: int
+        self, table: Table, channel: discord.PartialMessageable, out: Outgoing,
+        shown: tuple[Hashable, int],
     ) -> bool:
         """Post the board again at the bottom; the old board becomes one line with a link to
         the new one, without buttons or picture (issue 10 item 4), and the line an earlier

@@ -51,7 +51,7 @@ from contextlib import asynccontextmanager
 from typing import Any, TypeVar
 
 from bot import ratings
-from bot.i18n import Msg
+from bot.i18n import Language, Msg
 from bot.i18n.choice import Languages
 from bot.render import common, summary
 from bot.render.summary import RatingNote
@@ -61,6 +61,7 @@ from bot.runtime.interactions import TableInteractions
 from bot.runtime.pictures import Pictures
 from bot.runtime.publisher import Publisher
 from bot.runtime.refs import STALE, Ref, Refusal, new_table_id
+from bot.runtime.renders import Shown
 from bot.runtime.spec import GameAdapter, GameSpec, Rendered
 from bot.runtime.stakes import POLICIES, StakesPolicy
 from bot.runtime.table import Saved, Seat, Table, TableState
@@ -1157,10 +1158,15 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         The undo point is the table as its last commit left it (:attr:`Table.saved`) and the
         members' interactions seen until the change began (:meth:`touch` saves none), so a
         change serializes the table once, for its own commit.
+
+        The change counts a new version of the table (:mod:`bot.runtime.renders`) when it
+        begins (what is rendered meanwhile shows it unsaved) and another once committed; an
+        undone change puts back the version it began at.
         """
         async with table.lock:
             before = table.saved or table.undo_point(self.rules(table))
             seen = dict(table.seen)
+            begun, made = table.renders.version, table.renders.changed()
             table.moves.clear()
             table.result = result = None
             try:
@@ -1168,16 +1174,17 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 if table.state is TableState.LOBBY:
                     table.idle_deadline = self._now() + LOBBY_IDLE
                 await self._commit(table)
+                table.renders.changed()
                 result = table.result
             except InsufficientChips as error:
-                self._undo(table, before, seen)
+                self._undo(table, before, seen, (begun, made))
                 raise self._short_of_chips(table, error) from error
             except StoreError as error:
                 log.warning("table %s: saving failed; the change is undone: %s", table.id, error)
-                self._undo(table, before, seen)
+                self._undo(table, before, seen, (begun, made))
                 raise Refusal("store", Msg("refusal.store")) from error
             except BaseException:
-                self._undo(table, before, seen)
+                self._undo(table, before, seen, (begun, made))
                 raise
             finally:
                 table.moves.clear()
@@ -1186,13 +1193,17 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             if table.state is TableState.OVER:
                 if result is not None:
                     await self._after_game(table, result)
+                    table.renders.changed()  # the final board shows the ratings
                 self._forget(table)
 
-    def _undo(self, table: Table, before: Saved, seen: dict[int, float]) -> None:
+    def _undo(self, table: Table, before: Saved, seen: dict[int, float],
+              versions: tuple[int, int]) -> None:
         """Put ``table`` back as ``before`` holds it, with the interactions ``seen`` when
-        the change began."""
+        the change began and the version it began at (``versions``: that one and the one
+        the change made, :meth:`bot.runtime.renders.Renders.undone`)."""
         table.restore(before, self.games)
         table.seen = seen
+        table.renders.undone(*versions)
 
     async def _after_game(self, table: Table, result: GameResult) -> None:
         """After the commit that finished a game: how it counted for the ratings (for the
@@ -1272,10 +1283,18 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
 
     def render_board(self, table: Table) -> Rendered:
         """The board message of ``table`` as it is now (lobby, game, or final result), in
-        the channel's language."""
+        the channel's language (rendered once per version: :meth:`shown_board`)."""
+        return self.shown_board(table).rendered
+
+    def shown_board(self, table: Table) -> Shown:
+        """:meth:`render_board`'s render of the table's current version, shared by every
+        message that shows it (:mod:`bot.runtime.renders`)."""
+        lang = self.languages.public(table.guild_id, table.channel_id)
+        return table.renders.get("board", None, lang, lambda: self._render_board(table, lang))
+
+    def _render_board(self, table: Table, lang: Language) -> Rendered:
         adapter = self.adapter(table)
-        spec = self.spec(table)
-        info = table.info(spec, self.languages.public(table.guild_id, table.channel_id))
+        info = table.info(self.spec(table), lang)
         if table.state is TableState.LOBBY:
             return common.lobby(info, adapter.describe_options(table.options, info.lang))
         game = table.game
@@ -1295,14 +1314,23 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
 
     def render_hand(self, table: Table, seat: int) -> Rendered:
         """Seat ``seat``'s private view of ``table`` and its controls, with its draft of
-        the current decision."""
-        adapter = self.adapter(table)
+        the current decision, in its member's language (rendered once per version:
+        :meth:`shown_hand`)."""
+        return self.shown_hand(table, seat).rendered
+
+    def shown_hand(self, table: Table, seat: int) -> Shown:
+        """:meth:`render_hand`'s render of the table's current version, shared by every
+        message that shows it (:mod:`bot.runtime.renders`)."""
+        lang = self.languages.private(table.seats[seat].member_id)
+        return table.renders.get("hand", seat, lang,
+                                 lambda: self._render_hand(table, seat, lang))
+
+    def _render_hand(self, table: Table, seat: int, lang: Language) -> Rendered:
         saved = table.drafts.get(seat)
         draft = (saved[1] if saved is not None and saved[0] == table.game.decision_id(seat)
                  else None)
-        lang = self.languages.private(table.seats[seat].member_id)
         info = table.info(self.spec(table), lang)
-        return adapter.hand(info, table.game, seat, draft)
+        return self.adapter(table).hand(info, table.game, seat, draft)
 
 
 def _team(spec: GameSpec, wanted: int | None, seats: list[Seat]) -> int | None:

@@ -20,13 +20,14 @@ import random
 import secrets
 import zlib
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
 from bot.i18n import ENGLISH, Language, Msg
 from bot.runtime import pace
+from bot.runtime.renders import Renders
 from bot.runtime.spec import GameAdapter, GameSpec, SeatInfo, TableInfo
 from bot.store import ChipMove, GameResult, TableWrite
 
@@ -182,8 +183,11 @@ class Table:
     board_dirty, dms_dirty
         The board / the DM hand views wait for an update (not saved).
     board_shown
-        Hash of :func:`bot.runtime.hands.fingerprint` of the board as last shown (not
-        saved): an edit that would show the same is skipped.
+        Where the board was last shown at, ``(version, language, pictures on)``, and the hash
+        of how it looked (:meth:`bot.runtime.pictures.Pictures.look`; not saved): an edit
+        at the same place is not even rendered, one that would look the same is skipped.
+    renders
+        The table's version and the renders of it (:mod:`bot.runtime.renders`; not saved).
     board_failures
         Board edits in a row that failed on Discord's side (not saved).
     spec_cache
@@ -253,7 +257,8 @@ class Table:
     rng: random.Random = field(default=AI_RANDOM, repr=False)
     ai_task: asyncio.Task[None] | None = field(default=None, repr=False)
     board_dirty: bool = False
-    board_shown: int | None = field(default=None, repr=False)
+    board_shown: tuple[Hashable, int] | None = field(default=None, repr=False)
+    renders: Renders = field(default_factory=Renders, repr=False)
     board_failures: int = field(default=0, repr=False)
     spec_cache: tuple[dict[str, Any], GameSpec] | None = field(default=None, repr=False)
     due_tracked: float | None = field(default=None, repr=False)
@@ -320,8 +325,9 @@ class Table:
 
     def note(self, key: str, /, **params: Any) -> None:
         """Add a line to the board's short runtime log: message ``key`` of the catalogs and
-        its values (shown in each board's language)."""
+        its values (shown in each board's language); the boards show a new version."""
         self.notes.append(Msg(key, **params))
+        self.renders.changed()
 
     def snapshot(self, rules: Any = None) -> str:
         """Everything needed to bring the table back after a restart but its game's log,

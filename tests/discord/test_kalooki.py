@@ -130,12 +130,14 @@ class Deal:
         the replaced deal left behind: the optional decisions the AI seats declined in it
         (``Table.declined`` keys (seat, decision id), and ids of the new game start again
         at 0, so a stale entry made the AI skip its own draw in one run of several), the
-        deadlines and the drafts; then the board shows the position."""
+        deadlines and the drafts; then the board shows the position (a new version of the
+        table: what was rendered of the replaced deal is not shown again)."""
         table = self.table
         table.game = game
         table.declined.clear()
         table.deadlines.clear()
         table.drafts.clear()
+        table.renders.changed()
         self.world.bot.tables._arm(table)
         self.world.bot.tables.schedule_board_edit(table)
         await self.world.env.advance_time(1)

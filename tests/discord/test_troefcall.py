@@ -318,13 +318,15 @@ def kap_position() -> TroefcallGame:
 
 async def started_with(world: Any, game: TroefcallGame) -> TroefcallSession:
     """A table of four members whose game is replaced by ``game`` (the runtime's deadlines
-    are re-armed on the next change)."""
+    are re-armed on the next change; a new version of the table, so nothing rendered of the
+    replaced game is shown again)."""
     alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
     session = await open_table(world, alice, (bob, "Join Team B"), (carol, "Join Team A"),
                                (dave, "Join Team B"))
     await session.click(alice, session.board, label="Start")
     session.table.game = game
     session.table.deadlines.clear()
+    session.table.renders.changed()
     return session
 
 

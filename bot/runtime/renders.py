@@ -1,0 +1,105 @@
+"""What a table's messages show, rendered once per change and shared (issue 15 item 4).
+
+Every change of what a table's board or hands show gives the table a new *version*
+(:meth:`Renders.changed`): a change under the table's lock (a click, a timeout, an AI move,
+a lobby step: :meth:`bot.runtime.registry.TableRegistry._changing` counts one when it begins
+and one when its commit succeeded), the ratings read after the last commit, each note of
+the board's runtime log (:meth:`bot.runtime.table.Table.note`). A change that is undone
+puts the version back to the one it began at (the table is as it was then). Versions are
+never used twice.
+
+:class:`Renders` keeps the renders of the table's current version, keyed by what was
+rendered (the board, a seat's hand) and the language it was rendered in: the answer to a
+click, the board edit that follows it and the hand messages kept current share one render,
+and the fingerprint of each (:func:`fingerprint`, which decides whether an
+edit would change anything) is computed once. The renders of an older version are dropped
+when the first render of a newer one is asked for.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+
+from bot.i18n import Language
+from bot.runtime.spec import Rendered
+
+
+def fingerprint(rendered: Rendered, content: str | None = None) -> str:
+    """What a message shows (text, embed and components) as one comparable string."""
+    view = rendered.view.to_components() if rendered.view is not None else []
+    return json.dumps([content, rendered.embed.to_dict(), view], sort_keys=True, default=str)
+
+
+def language_key(lang: Language) -> Hashable:
+    """What a render depends on of its language: the catalog's code and the client whose
+    command names it writes (:meth:`bot.i18n.Language.for_client`)."""
+    return lang.code, lang.client
+
+
+@dataclass(eq=False)
+class Shown:
+    """One render of a table at one version.
+
+    Attributes
+    ----------
+    rendered
+        The message's content (shared: nobody changes it once rendered).
+    """
+
+    rendered: Rendered
+    _print: str | None = field(default=None, repr=False)
+
+    def fingerprint(self, content: str | None = None) -> str:
+        """:func:`fingerprint` of :attr:`rendered` with ``content`` above
+        it (computed once for no content)."""
+        if content is not None:
+            return fingerprint(self.rendered, content)
+        if self._print is None:
+            self._print = fingerprint(self.rendered)
+        return self._print
+
+
+class Renders:
+    """A table's version and the renders of it (module docstring).
+
+    Attributes
+    ----------
+    version
+        The current version (1 for a table just opened or restored).
+    """
+
+    def __init__(self) -> None:
+        self.version = 1
+        self._last = 1
+        self._of = 1
+        self._shown: dict[tuple[str, int | None, Hashable], Shown] = {}
+
+    def changed(self) -> int:
+        """Note that what the table shows may have changed: a new version, returned."""
+        self._last += 1
+        self.version = self._last
+        return self.version
+
+    def undone(self, begun: int, made: int) -> None:
+        """The change that began at version ``begun`` and made version ``made`` was undone:
+        the table is as it was at ``begun`` again, unless something else changed since
+        (then a new version)."""
+        if self.version == made:
+            self.version = begun
+        else:
+            self.changed()
+
+    def get(self, what: str, seat: int | None, lang: Language,
+            render: Callable[[], Rendered]) -> Shown:
+        """The render of ``what`` (``"board"``, ``"hand"``) for ``seat`` in ``lang`` at the
+        current version: ``render()`` the first time it is asked for."""
+        if self._of != self.version:
+            self._shown.clear()
+            self._of = self.version
+        key = (what, seat, language_key(lang))
+        shown = self._shown.get(key)
+        if shown is None:
+            shown = self._shown[key] = Shown(render())
+        return shown
