@@ -307,7 +307,8 @@ class KalookiAdapter:
     def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action | None:
         """The engine AI's choice (:func:`engine.kalooki.ai.choose`); its calls are late
         calls (module docstring); None lets an optional call or take lapse."""
-        action = choose(_game(game).view(seat), game.legal_actions(seat), rng)
+        view = _game(game).view(seat)
+        action = choose(view, view.options, rng)  # the options the view holds already
         return CallDiscard(late=True) if isinstance(action, CallDiscard) else action
 
     def board(self, info: TableInfo, game: Game) -> Rendered:

@@ -198,7 +198,8 @@ class TroefcallAdapter:
     def ai_action(self, game: Game, seat: int, rng: random.Random) -> Action | None:
         """The AI partner's choice (:func:`engine.troefcall.ai.choose`); None lets the
         partner's optional kap partij lapse."""
-        return choose(_game(game).view(seat), game.legal_actions(seat), rng)
+        view = _game(game).view(seat)
+        return choose(view, view.options, rng)  # the options the view holds already
 
     def board(self, info: TableInfo, game: Game) -> Rendered:
         return render.board(info, _game(game).public_view())
