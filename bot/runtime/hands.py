@@ -70,8 +70,8 @@ class HandLink:
         Bot-clock POSIX seconds of ``interaction``: its token edits until
         ``since + TOKEN_SECONDS - TOKEN_MARGIN``; also when the member last touched their hand.
     shown
-        A fingerprint of what the message shows now
-        (:func:`bot.runtime.renders.fingerprint`).
+        A hash of the fingerprint of what the message shows now
+        (:meth:`bot.runtime.renders.Shown.digest`).
     picture
         The name of the picture attached to the message, None for none
         (:mod:`bot.runtime.pictures`).
@@ -82,7 +82,7 @@ class HandLink:
     member_id: int
     interaction: discord.Interaction
     since: float
-    shown: str
+    shown: int
     picture: str | None = None
     nudge: tuple[discord.Interaction, int] | None = None
 
@@ -118,7 +118,7 @@ class HandKeeper:
             member_id=interaction.user.id,
             interaction=interaction,
             since=self._now(),
-            shown=shown.fingerprint(content),
+            shown=shown.digest(content),
             picture=picture,
             nudge=old.nudge if old is not None and old.member_id == interaction.user.id else None,
         )
@@ -154,7 +154,7 @@ class HandKeeper:
         self, table: Table, seat: int, link: HandLink, *, nudge: bool, turn_over: bool
     ) -> None:
         hand = self.shown_hand(table, seat)
-        shown = hand.fingerprint()
+        shown = hand.digest()
         try:
             if shown != link.shown:
                 out = await self.outgoing(table.guild_id, hand.rendered)  # type: ignore[attr-defined]

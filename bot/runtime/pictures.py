@@ -100,12 +100,12 @@ class Pictures:
 
     async def look(self, guild_id: int, shown: Shown) -> int:
         """A hash of what a message showing ``shown`` looks like: its text and components
-        (:meth:`bot.runtime.renders.Shown.fingerprint`) and the name of its picture (a board
+        (:meth:`bot.runtime.renders.Shown.digest`) and the name of its picture (a board
         whose picture was turned off or on does not look the same)."""
         picture = None
         if shown.rendered.picture is not None and await self.images_on(guild_id):
             picture = filename(shown.rendered.picture)
-        return hash((shown.fingerprint(), picture))
+        return hash((shown.digest(), picture))
 
     async def outgoing(self, guild_id: int, rendered: Rendered) -> Outgoing:
         """``rendered`` with its picture drawn (cached, off the event loop) and its embed

@@ -145,6 +145,7 @@ class Publisher:
             table.dms_dirty = False
             await self._update_dms(table)
             await self._update_hands(table)
+        table.renders.drop()  # published: not needed again before the next change
         return again
 
     async def wants_dm(self, member_id: int) -> bool:

@@ -11,9 +11,11 @@ never used twice.
 :class:`Renders` keeps the renders of the table's current version, keyed by what was
 rendered (the board, a seat's hand) and the language it was rendered in: the answer to a
 click, the board edit that follows it and the hand messages kept current share one render,
-and the fingerprint of each (:func:`fingerprint`, which decides whether an
-edit would change anything) is computed once. The renders of an older version are dropped
-when the first render of a newer one is asked for.
+and the fingerprint of each (:func:`fingerprint`, which decides whether an edit would
+change anything) is computed once, and kept as a hash. The renders of an older version are
+dropped when the first render of a newer one is asked for, and all of them once the
+table's board edit and hand messages are published (:meth:`Renders.drop`: a render holds
+kilobytes, and a quiet table then holds none).
 """
 
 from __future__ import annotations
@@ -49,16 +51,16 @@ class Shown:
     """
 
     rendered: Rendered
-    _print: str | None = field(default=None, repr=False)
+    _digest: int | None = field(default=None, repr=False)
 
-    def fingerprint(self, content: str | None = None) -> str:
-        """:func:`fingerprint` of :attr:`rendered` with ``content`` above
-        it (computed once for no content)."""
+    def digest(self, content: str | None = None) -> int:
+        """A hash of the :func:`fingerprint` of :attr:`rendered` with ``content`` above it
+        (computed once for no content; a hash, not the text, is kept)."""
         if content is not None:
-            return fingerprint(self.rendered, content)
-        if self._print is None:
-            self._print = fingerprint(self.rendered)
-        return self._print
+            return hash(fingerprint(self.rendered, content))
+        if self._digest is None:
+            self._digest = hash(fingerprint(self.rendered))
+        return self._digest
 
 
 class Renders:
@@ -90,6 +92,12 @@ class Renders:
             self.version = begun
         else:
             self.changed()
+
+    def drop(self) -> None:
+        """Forget the renders kept (the version stays): once the table's messages are
+        published they are not needed again before its next change, and a table holds
+        none while nothing happens at it."""
+        self._shown.clear()
 
     def get(self, what: str, seat: int | None, lang: Language,
             render: Callable[[], Rendered]) -> Shown:

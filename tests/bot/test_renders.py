@@ -172,9 +172,12 @@ async def test_a_board_edit_asked_again_at_the_same_version_is_neither_rendered_
     await registry.set_images(table.guild_id, False)  # the picture goes: a new look
     registry.schedule_board_edit(table)
     await published(registry)
-    assert board.edits == 2 and counting.boards == 1  # the same render, sent without it
+    assert board.edits == 2 and counting.boards == 2  # published renders are not kept
     dealer = table.game.dealer
     await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
     registry.schedule_board_edit(table)
     await published(registry)
-    assert board.edits == 3 and counting.boards == 2
+    assert board.edits == 3 and counting.boards == 3
+    registry.schedule_board_edit(table)
+    await published(registry)
+    assert board.edits == 3 and counting.boards == 3
