@@ -29,6 +29,7 @@ anything.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from typing import ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -743,7 +744,8 @@ _ACTION_TYPES: dict[str, type[Action]] = {
 # ------------------------------------------------------------------ projection (views.py)
 
 
-def _trick(number: int, leader: int | None, cards: list[Card], winner: int | None) -> TrickView:
+def _trick(number: int, leader: int | None, cards: Sequence[Card], winner: int | None
+           ) -> TrickView:
     plays = tuple(
         PlayedCard.built(seat=(leader + i) % 4, card=c)
         for i, c in enumerate(cards) if leader is not None
@@ -751,10 +753,19 @@ def _trick(number: int, leader: int | None, cards: list[Card], winner: int | Non
     return TrickView.built(number=number, leader=leader, plays=plays, winner=winner)
 
 
+@lru_cache(maxsize=1024)
+def _done_trick(number: int, leader: int | None, cards: tuple[Card, ...], winner: int | None
+                ) -> TrickView:
+    """The view of a completed trick, made once for its number, leader, cards and winner
+    (every view of the hand holds its completed tricks; views are frozen, so one serves
+    them all)."""
+    return _trick(number, leader, cards, winner)
+
+
 def _table_view(game: TroefcallGame) -> TroefcallTableView:
     """The public view of ``game``."""
     done = tuple(
-        _trick(i + 1, t.leader, t.cards, t.winner) for i, t in enumerate(game.tricks)
+        _done_trick(i + 1, t.leader, tuple(t.cards), t.winner) for i, t in enumerate(game.tricks)
     )
     current = None
     if game.current is not None and game.current.cards:
