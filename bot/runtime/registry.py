@@ -926,8 +926,11 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
     async def end(self, table: Table, member_id: int, is_manager: bool, abandon: bool) -> None:
         """End the game: after the current deal, or abandoning it (``abandon``); then the
         game's own ending, for :attr:`~engine.core.EndReason.HOST` (the game says whether
-        that leaves a winner or returns the stakes); then the stakes are settled and the
-        result recorded. A lobby is simply closed.
+        that leaves a winner or returns the stakes), or for
+        :attr:`~engine.core.EndReason.LENGTH` when the deal under way is the last of the
+        table's agreed ``deals`` or its agreed ``minutes`` are up (the host's "after this
+        deal" changes nothing then); then the stakes are settled and the result recorded. A
+        lobby is simply closed.
 
         Raises
         ------
@@ -942,8 +945,12 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             self._require_playing(table)
             if table.ending and not abandon:
                 raise Refusal("ending", Msg("refusal.already_ending"))
+            # the deal under way is the last one agreed (or the minutes are up): the game
+            # ends by its length, as it would had the host not asked
+            length = not abandon and self._length_reached(table) is not None
             try:
-                table.game.end_session(abandon, reason=EndReason.HOST)
+                table.game.end_session(
+                    abandon, reason=EndReason.LENGTH if length else EndReason.HOST)
             except IllegalAction as error:
                 raise Refusal.of(error) from error
             table.ending = True

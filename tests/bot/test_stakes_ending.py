@@ -154,6 +154,36 @@ async def test_a_game_played_to_its_agreed_minutes_pays_the_higher_score(registr
     await closed(store, table, TROEFCALL)
 
 
+async def test_the_host_ending_the_last_agreed_deal_pays_as_the_length_would(registry, store):
+    """One deal agreed; the host asks to end after it while it is played: that deal is the
+    set's last anyway, so the set is whole and the lowest total takes the pot of 90."""
+    table = await started(registry, "kalooki", KALOOKI, deals=1)
+    await registry.end(table, 1, is_manager=False, abandon=False)
+    await play_deal(registry, table)
+    outcome = table.game.outcome
+    assert table.state is TableState.OVER and outcome.complete
+    winners = {table.seats[seat].member_id for seat in outcome.winners}
+    share = len(KALOOKI) * STAKE // len(winners)
+    assert await balances(store, KALOOKI) == {
+        member: START - STAKE + (share if member in winners else 0) for member in KALOOKI}
+    await closed(store, table, KALOOKI)
+
+
+async def test_the_host_ending_after_the_agreed_minutes_pays_the_higher_score(registry, store):
+    """The agreed minute is up during hand 1 and the host asks to end after it: the game is
+    won by the team that scores that hand, as without the host's click."""
+    table = await started(registry, "troefcall", TROEFCALL, teams="random", minutes=1)
+    registry.bot.clock.advance(61)
+    await registry.end(table, 1, is_manager=False, abandon=False)
+    await play_deal(registry, table)
+    outcome = table.game.outcome
+    assert table.state is TableState.OVER and outcome.complete
+    winners = {table.seats[seat].member_id for seat in outcome.winners}
+    assert await balances(store, TROEFCALL) == {
+        member: START + STAKE if member in winners else START - STAKE for member in TROEFCALL}
+    await closed(store, table, TROEFCALL)
+
+
 async def test_a_game_the_host_ends_short_of_its_target_returns_every_stake(registry, store):
     table = await started(registry, "troefcall", TROEFCALL, teams="random")
     await play_deal(registry, table)
