@@ -349,6 +349,8 @@ def _event(table: TableInfo, event: TroefcallEvent) -> str:
         case ev.HandScored(result=result):
             return t("troefcall.log.scored", team=team(result.team),
                      points=Msg("troefcall.points", count=result.points))
+        case ev.TieToBreak(score=score):
+            return t("troefcall.log.tie_break", points=Msg("troefcall.points", count=score))
         case ev.GameOver(winner=None):
             return t("troefcall.log.no_winner")
         case ev.GameOver(winner=winner):

@@ -104,6 +104,14 @@ class HandScored(Event):
     result: HandResult
 
 
+class TieToBreak(Event):
+    """The game's agreed length was reached with the scores tied at ``score`` each: play
+    goes on until a hand breaks the tie (rules/troefcall.md §2.10 item 52)."""
+
+    kind: Literal["tie_break"] = "tie_break"
+    score: int
+
+
 class GameOver(Event):
     """The game ended: ``winner`` the team that won (None when ended without a winner)."""
 
@@ -124,6 +132,7 @@ TroefcallEvent = Annotated[
     | KapCalled
     | BaunieCommitted
     | HandScored
+    | TieToBreak
     | GameOver,
     Field(discriminator="kind"),
 ]

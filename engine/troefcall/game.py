@@ -57,6 +57,7 @@ from engine.troefcall.events import (
     KapCalled,
     KapOffered,
     Redealt,
+    TieToBreak,
     TrickWon,
     TroefcallEvent,
     TrumpNamed,
@@ -475,6 +476,8 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
                        and (winner is not None or reason is not EndReason.LENGTH)):
             return self._track(None, lambda: self._finish(winner))
         self.ending, self.end_reason = True, reason
+        if reason is EndReason.LENGTH and self.phase == Phase.BETWEEN_HANDS:  # tied
+            return self._track(None, lambda: [TieToBreak(score=self.scores[0])])
         return []
 
     def _agreed_winner(self, reason: EndReason | None) -> int | None:

@@ -11,17 +11,19 @@ from __future__ import annotations
 
 import random
 import re
+from dataclasses import replace
 
 import pytest
 
 from bot.games.troefcall import TroefcallAdapter
-from bot.i18n import ENGLISH
+from bot.i18n import ENGLISH, LANGUAGES, Msg
 from bot.render import common, summary
 from bot.render import troefcall as render
 from bot.runtime.refs import Ref, Refusal
 from bot.runtime.spec import Rendered
 from bot.runtime.table import Seat, Table
 from engine.cards import Card, Rank, Suit
+from engine.core import EndReason
 from engine.troefcall.ai import choose, random_legal
 from engine.troefcall.game import TroefcallGame
 from engine.troefcall.phases import Phase
@@ -243,3 +245,22 @@ def test_options_are_checked_and_described():
     assert "5 hands" in card.embed.description
     for field in card.embed.fields:
         assert "§" not in field.value and ".md" not in field.value
+
+
+@pytest.mark.parametrize("code", sorted(LANGUAGES))
+def test_a_tie_at_the_agreed_length_tells_the_board_one_more_hand_decides(code):
+    rng = random.Random(7)
+    game = ADAPTER.new_game({"minutes": 30}, 4, bytes(32), 100)
+    table = table_of(game, rng, {"minutes": 30})
+    while not game.between_deals:
+        seat = next(p.seat for p in game.pending() if p.required)
+        game.apply(seat, choose(game.view(seat), game.legal_actions(seat), rng))
+    game.scores = [max(game.scores)] * 2  # the hand left the teams level
+    game.end_session(reason=EndReason.LENGTH)
+    lang = LANGUAGES[code]
+    info = replace(table.info(ADAPTER.spec), lang=lang)
+    board = summary.board(ADAPTER, info, game, None)
+    line = lang.t("troefcall.log.tie_break",
+                  points=Msg("troefcall.points", count=game.scores[0]))
+    assert not game.is_over and line in text(board)
+    assert common.limit_problems(board) == []

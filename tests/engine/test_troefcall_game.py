@@ -258,7 +258,8 @@ def test_the_agreed_length_reached_on_a_tie_plays_on_until_a_hand_breaks_it():
                     scores=(0, 5))
     game.apply(2, KapPartij())
     assert game.scores == [5, 5]
-    assert game.end_session(reason=EndReason.LENGTH) == []  # tied: item 52, play on
+    [tie] = game.end_session(reason=EndReason.LENGTH)  # tied: item 52, play on
+    assert (tie.kind, tie.score) == ("tie_break", 5) and game.log[-1] == tie
     assert not game.is_over and game.between_deals and game.public_view().ending
     game.start_deal()
     game.apply(game.caller, game.timeout_action(game.caller))
