@@ -89,7 +89,8 @@ class TableInteractions:
         try:
             await self.languages.observe(interaction)
             table = self.get(ref.table)
-            await within_deadline(interaction, self.touch(table, interaction.user.id))
+            if await within_deadline(interaction, self.touch(table, interaction.user.id)):
+                self.schedule_board_edit(table)  # "is back" (the edit skips an unchanged look)
             amount = parse_amount(text)
             await within_deadline(
                 interaction, self.act(table, interaction.user.id, ref, (), amount)
@@ -118,8 +119,9 @@ class TableInteractions:
         member = interaction.user
         is_manager = bool(interaction.permissions.manage_channels)
         verb = ref.verb
-        await within_deadline(interaction, self.touch(
-            table, member.id, come_back=verb not in ("back", "leave")))
+        if await within_deadline(interaction, self.touch(
+                table, member.id, come_back=verb not in ("back", "leave"))):
+            self.schedule_board_edit(table)  # "is back" (the edit skips an unchanged look)
         if verb == "hand":
             self._require_playing(table)
             seat = table.seat_of(member.id)

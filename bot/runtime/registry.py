@@ -330,15 +330,18 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                  if seat.member_id is not None and not seat.left and seat.member_id in table.seen]
         return max(times, default=None)
 
-    async def touch(self, table: Table, member_id: int, *, come_back: bool = True) -> None:
+    async def touch(self, table: Table, member_id: int, *, come_back: bool = True) -> bool:
         """Record an interaction of ``member_id`` with ``table`` (any click, modal or table
         command); a seated member the AI plays for (away) is back at once unless
-        ``come_back`` is False (the I'm back button does it itself)."""
+        ``come_back`` is False (the I'm back button does it itself). Returns whether the
+        member came back (the board then has changed, whatever the interaction does)."""
         table.seen[member_id] = self._now()
         seat = table.seat_of(member_id)
         if (come_back and seat is not None and table.state is TableState.PLAYING
                 and table.seats[seat].ai and not table.seats[seat].leaving):
             await self.back(table, member_id)
+            return True
+        return False
 
     # ------------------------------------------------------------------ lookup
 

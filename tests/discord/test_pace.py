@@ -84,8 +84,12 @@ async def test_away_only_after_two_timeouts_and_minutes_of_silence(world):
     assert now(world) - joined >= pace.AWAY_SILENCE
     assert session.table.timeouts.get(bob_seat, 0) >= 2  # bob timed out too, but interacts
     assert "I'm back" in labels(session.board)
-    await session.my_hand(alice)  # any click brings her back
+    await session.my_hand(alice)  # any click brings her back, and the board says so
     assert not session.table.seats[alice_seat].ai
+    await wait(world, 5)  # the board's edit interval
+    assert "I'm back" not in labels(session.board)
+    back = f"{session.table.seats[alice_seat].name} is back."
+    assert session.board.embeds[0].fields[-1].value.endswith(back)
 
 
 async def test_a_session_with_one_active_member_never_ends_by_idleness(world):
