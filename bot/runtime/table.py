@@ -19,8 +19,7 @@ import json
 import random
 import secrets
 import zlib
-from collections import deque
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -72,6 +71,26 @@ class Saved:
 AI_RANDOM = random.Random(secrets.randbits(64))
 """Where the AI seats' random choices come from, one generator for every table (seeded
 from the system's entropy; a table may be given its own, as tests do)."""
+
+
+class Notes(list[Msg]):
+    """A table's last :data:`NOTES_KEPT` lobby and seat events, oldest first: a list that
+    forgets its oldest entries (a list of four weighs a tenth of a ``deque(maxlen=4)``'s
+    64-slot block, and every live table keeps one)."""
+
+    __slots__ = ()
+
+    def append(self, note: Msg) -> None:
+        super().append(note)
+        del self[:-NOTES_KEPT]
+
+    def extend(self, notes: Iterable[Msg]) -> None:
+        super().extend(notes)
+        del self[:-NOTES_KEPT]
+
+
+NOTES_KEPT = 4
+"""Lobby and seat events a table's board shows."""
 
 
 class TableState(StrEnum):
@@ -252,7 +271,7 @@ class Table:
     seed: bytes = b""
     board_message_id: int | None = None
     ending: bool = False
-    notes: deque[Msg] = field(default_factory=lambda: deque(maxlen=4))
+    notes: Notes = field(default_factory=Notes)
     lock: asyncio.Lock = field(default_factory=asyncio.Lock, repr=False)
     rng: random.Random = field(default=AI_RANDOM, repr=False)
     ai_task: asyncio.Task[None] | None = field(default=None, repr=False)

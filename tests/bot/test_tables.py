@@ -636,3 +636,16 @@ async def test_a_member_kicked_mid_game_cannot_join_again_but_one_kicked_in_the_
     assert await store.table_escrow(table.id) == escrow
     restored = Table.from_snapshot(table.snapshot(), registry.games, ())
     assert restored.kicked == {CAT}
+
+
+def test_a_table_keeps_its_last_four_notes_through_a_snapshot():
+    table = Table(id="abc123", game_name="tripoli", guild_id=1, channel_id=2, host_id=3,
+                  buy_in=100, options={})
+    for seat in range(6):
+        table.note("note.sat_down", name=f"P{seat}")
+    assert [note.params["name"] for note in table.notes] == ["P2", "P3", "P4", "P5"]
+    back = Table.from_snapshot(table.snapshot(), GAMES)
+    assert [note.params["name"] for note in back.notes] == ["P2", "P3", "P4", "P5"]
+    back.notes.extend(table.notes)
+    back.note("note.sat_down", name="P6")
+    assert [note.params["name"] for note in back.notes] == ["P3", "P4", "P5", "P6"]
