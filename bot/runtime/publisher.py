@@ -209,17 +209,19 @@ class Publisher:
                     dm = await self.bot.create_dm(discord.Object(id=entry.member_id))
                     await self.budget.acquire()
                     message = await dm.send(**out.send())
-                    table.dm_messages[seat] = (deal, dm.id, message.id)
-                    table.saved = None  # not committed: the next change's undo keeps it
+                    async with table.lock:  # after a change in flight, whose commit lacks it
+                        table.dm_messages[seat] = (deal, dm.id, message.id)
+                        table.saved = None  # not committed: the next change's undo keeps it
                     out.record(table.pictures, message.id)
             except discord.HTTPException as error:
                 if error.code != DM_CLOSED:
                     log.warning("table %s: DM hand view of seat %d failed: %s",
                                 table.id, seat, error)
                     continue
-                table.dm_closed[seat] = deal
-                table.saved = None
-                table.note("note.dms_closed", name=common.short_name(entry.name))
+                async with table.lock:  # as above
+                    table.dm_closed[seat] = deal
+                    table.saved = None
+                    table.note("note.dms_closed", name=common.short_name(entry.name))
                 self.schedule_board_edit(table)
 
     async def on_channel_message(self, message: discord.Message) -> None:
