@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import Hashable
 from dataclasses import dataclass
 from typing import Any
 
@@ -77,6 +78,9 @@ class HandLink:
         (:mod:`bot.runtime.pictures`).
     nudge
         The interaction and id of the member's latest "your turn" follow-up, if any.
+    at
+        Where what the message shows was rendered (:attr:`bot.runtime.renders.Shown.at`;
+        None with a line above it): a table at the same place needs no edit, nor a render.
     """
 
     member_id: int
@@ -85,6 +89,7 @@ class HandLink:
     shown: int
     picture: str | None = None
     nudge: tuple[discord.Interaction, int] | None = None
+    at: Hashable = None
 
     def live(self, now: float) -> bool:
         """Whether the token may still edit the message at ``now`` (with the margin)."""
@@ -121,6 +126,7 @@ class HandKeeper:
             shown=shown.digest(content),
             picture=picture,
             nudge=old.nudge if old is not None and old.member_id == interaction.user.id else None,
+            at=shown.at if content is None else None,
         )
 
     async def _update_hands(self, table: Table) -> None:
@@ -153,14 +159,16 @@ class HandKeeper:
     async def _edit_hand(
         self, table: Table, seat: int, link: HandLink, *, nudge: bool, turn_over: bool
     ) -> None:
-        hand = self.shown_hand(table, seat)
-        shown = hand.digest()
+        lang = self.languages.private(link.member_id)
         try:
-            if shown != link.shown:
-                out = await self.outgoing(table.guild_id, hand.rendered)  # type: ignore[attr-defined]
-                await link.interaction.edit_original_response(content=None,
-                                                              **out.edit(link.picture))
-                link.shown, link.picture = shown, out.name
+            if link.at is None or link.at != table.renders.at("hand", seat, lang):
+                hand = self.shown_hand(table, seat)
+                if hand.digest() != link.shown:
+                    out = await self.outgoing(table.guild_id, hand.rendered)  # type: ignore[attr-defined]
+                    await link.interaction.edit_original_response(content=None,
+                                                                  **out.edit(link.picture))
+                    link.shown, link.picture = hand.digest(), out.name
+                link.at = hand.at
             if nudge or turn_over:
                 await self._drop_nudge(link)
             if nudge:

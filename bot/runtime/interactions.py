@@ -83,6 +83,15 @@ class TableInteractions:
                 self.schedule_board_edit(table)
         except Exception as error:  # answer even a bug, then log it
             await self._failed(interaction, ref, error)
+        finally:
+            self._answered(ref)
+
+    def _answered(self, ref: Ref) -> None:
+        """The interaction is answered: its table keeps no render for it (the hand messages
+        kept current and the board compare where they were rendered, which needs none)."""
+        table = self.by_id.get(ref.table)
+        if table is not None:
+            table.renders.drop()
 
     async def on_amount(self, interaction: discord.Interaction, ref: Ref, text: str) -> None:
         """Answer an amount modal (bet, raise, bid …): strict parsing, then the decision."""
@@ -100,6 +109,8 @@ class TableInteractions:
             await self._refuse(interaction, refusal)
         except Exception as error:
             await self._failed(interaction, ref, error)
+        finally:
+            self._answered(ref)
 
     async def _failed(self, interaction: discord.Interaction, ref: Ref, error: Exception) -> None:
         """Answer a failed interaction; then show the table's state on its board with the
@@ -391,6 +402,7 @@ class TableInteractions:
             raise
         async with table.lock:
             await self._save_quietly(table)
+        table.renders.drop()
 
     async def _open_thread(self, interaction: discord.Interaction, game_name: str) -> Any:
         """Answer ``/<game> start thread:True`` with a line in the channel and open a public

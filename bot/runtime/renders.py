@@ -14,8 +14,10 @@ click, the board edit that follows it and the hand messages kept current share o
 and the fingerprint of each (:func:`fingerprint`, which decides whether an edit would
 change anything) is computed once, and kept as a hash. The renders of an older version are
 dropped when the first render of a newer one is asked for, and all of them once the
-table's board edit and hand messages are published (:meth:`Renders.drop`: a render holds
-kilobytes, and a quiet table then holds none).
+table's board edit and hand messages are published or an interaction with it is answered
+(:meth:`Renders.drop`: a render holds kilobytes, and a quiet table then holds none); what a
+message shows is then compared by where it was rendered (:meth:`Renders.at`), which needs
+no render.
 """
 
 from __future__ import annotations
@@ -48,9 +50,12 @@ class Shown:
     ----------
     rendered
         The message's content (shared: nobody changes it once rendered).
+    at
+        The version and key it was rendered at (:meth:`Renders.at`).
     """
 
     rendered: Rendered
+    at: Hashable = None
     _digest: int | None = field(default=None, repr=False)
 
     def digest(self, content: str | None = None) -> int:
@@ -109,5 +114,11 @@ class Renders:
         key = (what, seat, language_key(lang))
         shown = self._shown.get(key)
         if shown is None:
-            shown = self._shown[key] = Shown(render())
+            shown = self._shown[key] = Shown(render(), (self.version, key))
         return shown
+
+    def at(self, what: str, seat: int | None, lang: Language) -> Hashable:
+        """Where a render of ``what`` for ``seat`` in ``lang`` would be now (the current
+        version and the key): equal to a :attr:`Shown.at` when that render is still what
+        the table shows, without rendering anything."""
+        return self.version, (what, seat, language_key(lang))

@@ -181,3 +181,17 @@ async def test_a_board_edit_asked_again_at_the_same_version_is_neither_rendered_
     registry.schedule_board_edit(table)
     await published(registry)
     assert board.edits == 3 and counting.boards == 3
+
+
+async def test_a_render_knows_where_it_was_made_until_the_table_changes(made):
+    registry, counting = made()
+    table = await started(registry, ANN, BEN, CAT)
+    lang = registry.languages.private(member_of(table, 0))
+    hand = registry.shown_hand(table, 0)
+    assert hand.at == table.renders.at("hand", 0, lang)
+    table.renders.drop()  # published: no render kept, the place still compares
+    assert hand.at == table.renders.at("hand", 0, lang) and counting.hands == 1
+    assert hand.at != table.renders.at("hand", 1, lang)
+    dealer = table.game.dealer
+    await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
+    assert hand.at != table.renders.at("hand", 0, lang)
