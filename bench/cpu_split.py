@@ -27,6 +27,7 @@ run; its error is the sampling error, about ``1 / sqrt(samples)`` of each share.
 
 from __future__ import annotations
 
+import functools
 import os
 import signal
 import time
@@ -62,9 +63,16 @@ _PARTIES = (
 def _party(code: CodeType) -> str | None:
     """The party a function's code belongs to, None for code charged to its caller;
     :data:`CALLBACK` for simcord's wrapper of each callback the bot schedules."""
-    path = str(Path(code.co_filename).resolve())
-    if path == _WRAPPER[0] and code.co_name == _WRAPPER[1]:
+    if code.co_name == _WRAPPER[1] and str(Path(code.co_filename).resolve()) == _WRAPPER[0]:
         return CALLBACK
+    return file_party(code.co_filename)
+
+
+@functools.cache
+def file_party(filename: str) -> str | None:
+    """The party code in ``filename`` belongs to (:data:`BOT`, :data:`SIMCORD`), None for
+    code charged to its caller (the standard library, pydantic, …)."""
+    path = str(Path(filename).resolve())
     for folder, party in _PARTIES:
         if path.startswith(folder + "/"):
             return party

@@ -77,9 +77,13 @@ Printed per N and mode (a mode's figures cover its clicks and the edits sent aft
 ``edits/s``
     bot-token edits (``PATCH /channels/…``) in the busiest virtual second (the budget: 45).
 ``KB/tbl``
-    RSS growth from opening the N tables, per table (KB).
+    RSS growth from opening the N tables, per table (KB): the bot's memory and the
+    simulated Discord's (its channels, members, messages, interactions, REST log).
 
-Then, per N, the wall seconds opening the tables took, and the growth of CPU per
+Then, per N, the wall seconds opening the tables took, and the memory a table holds, told
+apart between the bot and the simulated Discord (:mod:`bench.memory_split`) over
+:data:`TRACED` more tables opened after the modes with :mod:`tracemalloc` on (KB; Python's
+own blocks, without the allocator's slack that RSS also holds). Last, the growth of CPU per
 interaction (process and bot) from the N before the largest to the largest. CPU figures
 hold on a loaded machine better than wall ones (latencies, ``dec/s``, ``late``).
 """
@@ -106,7 +110,7 @@ from simcord._runtime import _CallbackRecord
 from simcord.backend import serializers
 from simcord.backend.models.interaction import ResponseKind
 
-from bench import postgres
+from bench import memory_split, postgres
 from bench.cpu_split import CpuSplit, processes_cpu
 from bot.app import ParlourBot, create_bot
 from bot.clock import ManualClock
@@ -128,6 +132,8 @@ IDLE = 0.05
 OPENING = 50
 """Tables opened at a time (the opening is not measured; bursts of a thousand commands
 would only make it slower)."""
+TRACED = 50
+"""Tables opened after the modes, with their memory traced (:mod:`bench.memory_split`)."""
 STEP = 1.0
 """Seconds of virtual time the bench moves on at a time while board edits are sent."""
 MODAL_VERBS = frozenset({"bid", "bet", "raise"})
@@ -505,6 +511,7 @@ class Run:
     rss: float
     opening: tuple[float, float]
     stalls: int
+    held: dict[str, float]
 
 
 async def measure(count: int, rounds: int, database: str | None,
@@ -542,8 +549,12 @@ async def measure(count: int, rounds: int, database: str | None,
                 per_table = (_rss_kb() - rss) / count
                 modes = {mode: await play(env, bot, driver, seats, mode, rounds, server)
                          for mode in MODES}
+                traced = min(count, TRACED)
+                held = await memory_split.held(
+                    open_tables(env, bot, driver, guild, traced, prefix="m"))
             await bot.close()
-        return Run(modes, per_table, opening, driver.stalls)
+        return Run(modes, per_table, opening, driver.stalls,
+                   {party: size / traced / 1024 for party, size in held.items()})
 
 
 @contextmanager
@@ -678,7 +689,10 @@ def main(argv: list[str] | None = None) -> None:
                 print(report(count, mode, run.modes[mode], run.rss), flush=True)
         for count, run in runs.items():
             print(f"{count} tables opened in {run.opening[0]:.1f} s ({run.opening[1]:.1f} s "
-                  f"of CPU); the clock moved on {run.stalls} times for a stalled bot")
+                  f"of CPU); the clock moved on {run.stalls} times for a stalled bot; memory "
+                  f"held per table (traced over {min(count, TRACED)} more): the bot "
+                  f"{run.held['bot']:.1f} KB, the simulated Discord "
+                  f"{run.held['simcord']:.1f} KB")
         for line in growth(runs):
             print(line)
 
