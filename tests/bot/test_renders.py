@@ -7,13 +7,11 @@ to count the boards and hands it renders.
 from __future__ import annotations
 
 import asyncio
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from registries import registry_of
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.games import GAMES
 from bot.runtime.refs import Refusal
 from bot.runtime.registry import TableRegistry
@@ -74,12 +72,9 @@ async def made(store, tmp_path):
 
 def counted_registry(store: SqliteStore, tmp_path: Any, **bot: Any) -> tuple[
         TableRegistry, Counting]:
-    settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
-                        board_edit_interval=0.05)
     counting = Counting(GAMES["tripoli"])
-    registry = TableRegistry(SimpleNamespace(store=store, settings=settings,
-                                             clock=ManualClock(), sleep=asyncio.sleep, **bot),
-                             {**GAMES, "tripoli": counting})
+    registry = registry_of(store, {**GAMES, "tripoli": counting}, tmp_path,
+                           board_edit_interval=0.05, **bot)
     return registry, counting
 
 

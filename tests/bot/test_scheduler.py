@@ -3,14 +3,11 @@ fires deadlines in their order, also after tables moved theirs or went away."""
 
 from __future__ import annotations
 
-import asyncio
 import random
-from types import SimpleNamespace
 
 import pytest
+from registries import registry_of
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.games import GAMES
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import TableState
@@ -23,11 +20,7 @@ TABLES = 300
 @pytest.fixture
 async def registry(tmp_path):
     async with SqliteStore(tmp_path / "parlour.db", starting_chips=1000) as store:
-        settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
-                            board_edit_interval=0)
-        registry = TableRegistry(
-            SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
-                            sleep=asyncio.sleep), GAMES)
+        registry = registry_of(store, GAMES, tmp_path)
         yield registry
         await registry.close()
 

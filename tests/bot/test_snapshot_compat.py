@@ -11,15 +11,12 @@ decisions; the next change saves them as the current version.
 
 from __future__ import annotations
 
-import asyncio
 import json
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
+from registries import registry_of
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.games import GAMES
 from bot.runtime.refs import Ref
 from bot.runtime.registry import TableRegistry
@@ -61,13 +58,9 @@ class Board:
 
 
 def registry_on(store: SqliteStore, tmp_path) -> TableRegistry:
-    settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
-                        board_edit_interval=0)
     board = Board()
-    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
-                                         sleep=asyncio.sleep,
-                                         get_partial_messageable=board.get_partial_messageable),
-                         GAMES)
+    return registry_of(store, GAMES, tmp_path,
+                       get_partial_messageable=board.get_partial_messageable)
 
 
 async def test_a_ranked_table_mid_deal_restores_and_plays_on(store, tmp_path):

@@ -5,13 +5,9 @@ without a winner refunds, a leaver forfeits; every move commits with the table.
 
 from __future__ import annotations
 
-import asyncio
-from types import SimpleNamespace
-
 import pytest
+from registries import registry_of
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.games.troefcall import TroefcallAdapter
 from bot.runtime.refs import Refusal
 from bot.runtime.registry import TableRegistry
@@ -31,11 +27,7 @@ async def store(tmp_path):
 
 @pytest.fixture
 def registry(store, tmp_path) -> TableRegistry:
-    settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
-                        board_edit_interval=0)
-    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
-                                         sleep=asyncio.sleep),
-                         {"troefcall": TroefcallAdapter()})
+    return registry_of(store, {"troefcall": TroefcallAdapter()}, tmp_path)
 
 
 async def started(registry: TableRegistry, *, away: bool = False, deals: int = 1) -> Table:

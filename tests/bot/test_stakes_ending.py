@@ -7,20 +7,15 @@ has no winner and returns every stake. Chips are never created or lost.
 
 from __future__ import annotations
 
-import asyncio
-from types import SimpleNamespace
-
 import pytest
+from registries import decide, registry_of
 
-from bot.clock import ManualClock
-from bot.config import Settings
 from bot.games.kalooki import KalookiAdapter
 from bot.games.troefcall import TroefcallAdapter
 from bot.runtime import pace
 from bot.runtime.registry import TableRegistry
 from bot.runtime.table import Table, TableState
 from bot.store import SqliteStore
-from engine.core import SYSTEM
 
 GUILD, CHANNEL = 10, 20
 START, STAKE = 1000, 30  # 3 stakes of 30: a pot of 90 splits evenly among 1, 2 or 3 winners
@@ -35,11 +30,8 @@ async def store(tmp_path):
 
 @pytest.fixture
 def registry(store, tmp_path) -> TableRegistry:
-    settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
-                        board_edit_interval=0)
-    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
-                                         sleep=asyncio.sleep),
-                         {"kalooki": KalookiAdapter(), "troefcall": TroefcallAdapter()})
+    return registry_of(store, {"kalooki": KalookiAdapter(), "troefcall": TroefcallAdapter()},
+                       tmp_path)
 
 
 async def started(registry: TableRegistry, game: str, members: tuple[int, ...], *,
@@ -64,17 +56,7 @@ async def play_deal(registry: TableRegistry, table: Table) -> None:
     for _ in range(20_000):
         if game.between_deals or table.state is TableState.OVER:
             return
-        async with registry._changing(table):
-            pending = [p for p in game.pending() if (p.seat, p.decision) not in table.declined]
-            required = [p for p in pending if p.required and p.seat != SYSTEM]
-            timers = [p for p in pending if p.seat == SYSTEM]
-            if required:
-                registry._apply_ai(table, required[0].seat)
-            elif timers:
-                game.apply(SYSTEM, game.timeout_action(SYSTEM), timers[0].decision)
-            else:
-                registry._apply_ai(table, pending[0].seat)
-            await registry._progress(table)
+        await decide(registry, table)
     raise AssertionError("the deal did not end")
 
 

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
+from registries import registry_of
 
 from bot.clock import ManualClock
 from bot.config import Settings
@@ -41,10 +42,7 @@ async def store(tmp_path):
 
 @pytest.fixture
 def registry(store, tmp_path) -> TableRegistry:
-    settings = Settings(_env_file=None, database=tmp_path / "unused.db", ai_delay=0,
-                        board_edit_interval=0)
-    return TableRegistry(SimpleNamespace(store=store, settings=settings, clock=ManualClock(),
-                                         sleep=asyncio.sleep), GAMES)
+    return registry_of(store, GAMES, tmp_path)
 
 
 async def lobby(registry: TableRegistry, *members: int, buy_in: int = 100,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from registries import decide
 from test_tripoli import labels
 
 from bot.games import GAMES
@@ -21,7 +22,6 @@ from bot.i18n import ENGLISH
 from bot.ratings import Rating
 from bot.render.common import seat_label
 from bot.runtime.table import Table, TableState
-from engine.core import SYSTEM
 
 TABLES = {
     "tripoli": ({"buy_in": 100}, 2),
@@ -31,31 +31,13 @@ TABLES = {
 """Game -> the start command's options and the members who sit down."""
 
 
-async def decide(world: Any, table: Table) -> None:
-    """One decision of ``table``: a member's required one (as the AI would make it), else a
-    rule timer's expiry, else an optional one (taken or let lapse); committed like a click."""
-    registry = world.bot.tables
-    async with registry._changing(table):
-        game = table.game
-        pending = [p for p in game.pending() if (p.seat, p.decision) not in table.declined]
-        required = [p for p in pending if p.required and p.seat != SYSTEM]
-        timers = [p for p in pending if p.seat == SYSTEM]
-        if required:
-            registry._apply_ai(table, required[0].seat)
-        elif timers:
-            game.apply(SYSTEM, game.timeout_action(SYSTEM), timers[0].decision)
-        else:
-            registry._apply_ai(table, pending[0].seat)
-        await registry._progress(table)
-
-
 async def play_deal(world: Any, table: Table) -> None:
     """Play the current deal to its end (or the game's)."""
     for _ in range(20_000):
         if table.state is TableState.OVER or table.game.between_deals:
             await settle(world, table)
             return
-        await decide(world, table)
+        await decide(world.bot.tables, table)
     raise AssertionError("the deal did not end")
 
 
