@@ -28,6 +28,7 @@ run; its error is the sampling error, about ``1 / sqrt(samples)`` of each share.
 from __future__ import annotations
 
 import functools
+import gc
 import os
 import signal
 import time
@@ -92,6 +93,9 @@ class CpuSplit:
         :data:`SIMCORD`), as sampled.
     samples : int
         Samples taken outside :meth:`driving`.
+    collecting : float
+        CPU seconds of the main thread in Python's cyclic garbage collector (whoever's
+        objects it walked: it is charged to the frame it interrupted, mostly the bot's).
     """
 
     def __init__(self) -> None:
@@ -102,17 +106,21 @@ class CpuSplit:
         self._driving = False
         self._last = 0.0
         self._previous: Any = None
+        self.collecting = 0.0
+        self._collection = 0.0
 
     def __enter__(self) -> CpuSplit:
         self._previous = signal.signal(signal.SIGPROF, self._sample)
         self._last = time.thread_time()
         self._began = (self._last, time.process_time())
         signal.setitimer(signal.ITIMER_PROF, INTERVAL, INTERVAL)
+        gc.callbacks.append(self._collected)
         return self
 
     def __exit__(self, *exc_info: object) -> None:
         signal.setitimer(signal.ITIMER_PROF, 0, 0)
         signal.signal(signal.SIGPROF, self._previous)
+        gc.callbacks.remove(self._collected)
         self.main += time.thread_time() - self._began[0]
         self.process += time.process_time() - self._began[1]
 
@@ -127,6 +135,12 @@ class CpuSplit:
         finally:
             self._driving = False
             self.driver += time.thread_time() - began
+
+    def _collected(self, phase: str, _info: dict[str, int]) -> None:
+        if phase == "start":
+            self._collection = time.thread_time()
+        else:
+            self.collecting += time.thread_time() - self._collection
 
     def bot_seconds(self) -> float:
         """The bot's CPU seconds: its sampled share of the main thread's CPU outside

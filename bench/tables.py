@@ -52,6 +52,10 @@ Printed per N and mode (a mode's figures cover its clicks and the edits sent aft
     the part of ``bot ms`` spent in threads other than the main one: SQLite's worker, the
     pictures drawn by :mod:`bot.images.cache` when it has no worker process
     (``--picture-workers 0``), else the sending of pictures to the workers and back.
+``gc ms``
+    the main thread's CPU in Python's cyclic garbage collector per interaction, inside
+    ``cpu ms`` (mostly charged to ``bot ms``: a collection walks every object of the
+    process, the simulated Discord's too, and grows with them).
 ``pic ms``
     CPU of the picture worker processes per interaction (``PARLOUR_PICTURE_WORKERS``, by
     default 1 on a machine of more cores; ``--picture-workers``), read from
@@ -157,6 +161,7 @@ class Figures:
     cpu: float = 0.0
     bot: float = 0.0
     threads: float = 0.0
+    collecting: float = 0.0
     pictures: float | None = None
     database: float | None = None
     wall: float = 0.0
@@ -450,6 +455,7 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
     figures.wall = time.perf_counter() - wall
     figures.cpu = split.process - split.driver
     figures.bot = split.bot_seconds()
+    figures.collecting = split.collecting
     figures.threads = split.process - split.main
     if PICTURES.workers:
         figures.pictures = sum(seconds - workers_cpu.get(pid, 0.0) for pid, seconds
@@ -611,8 +617,8 @@ def _timestamp_requests(env: simcord.Env) -> StampedLog:
     return log
 
 
-HEADER = ("    N mode            dec/s  cpu ms  bot ms  thr ms  pic ms  sim ms   db ms  p50 ms  "
-          "p99 ms  late  own p50  own p99  own late  rest/a  chg/a  com/a  edits/s  KB/tbl")
+HEADER = ("    N mode            dec/s  cpu ms  bot ms  thr ms   gc ms  pic ms  sim ms   db ms  "
+          "p50 ms  p99 ms  late  own p50  own p99  own late  rest/a  chg/a  com/a  edits/s  KB/tbl")
 
 
 def report(count: int, mode: str, figures: Figures, rss: float) -> str:
@@ -630,7 +636,8 @@ def report(count: int, mode: str, figures: Figures, rss: float) -> str:
     return (
         f"{count:>5} {mode:<13} {figures.decisions / figures.wall:>7.0f} "
         f"{figures.cpu * per:>7.2f} {figures.bot * per:>7.2f} {figures.threads * per:>7.2f} "
-        f"{pictures} {(figures.cpu - figures.bot) * per:>7.2f} {database} {p50:>7.1f} "
+        f"{figures.collecting * per:>7.2f} {pictures} "
+        f"{(figures.cpu - figures.bot) * per:>7.2f} {database} {p50:>7.1f} "
         f"{p99:>7.1f} {figures.deferred:>5} {own_p50:>8.1f} {own_p99:>8.1f} "
         f"{figures.own_late:>9} {figures.rest / actions:>7.2f} "
         f"{figures.changes / actions:>6.2f} {figures.commits / actions:>6.3f} "
