@@ -82,8 +82,8 @@ class GameCog(commands.GroupCog):
     """The commands every game has (subclasses set ``GAME`` and ``group_name``).
 
     Adapters used here provide, besides :class:`bot.runtime.spec.GameAdapter`:
-    ``check_options(options)`` (raises ValueError with a reason for options that cannot be
-    played) and ``rules_card(options, source, buy_in, lang)`` (the plain-words rules embed in the
+    ``check_options(options, stake)`` (raises ValueError with a reason for options that cannot
+    be played, or not with a stake or buy-in of ``stake`` chips) and ``rules_card(options, source, buy_in, lang)`` (the plain-words rules embed in the
     reader's language).
     """
 
@@ -151,15 +151,15 @@ class GameCog(commands.GroupCog):
         options = {key: value for key, value in base.items() if key != "buy_in"}
         options |= {key: value for key, value in chosen.items() if value is not None}
         options.setdefault("turn_seconds", None)
+        stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
         try:
             pace.check(options)
-            self.adapter.check_options(options)
+            self.adapter.check_options(options, stake)
         except ValueError as error:
             lang = await self.language(interaction)
             await reply(interaction, ephemeral=True, content=lang.t(
                 "house.unplayable_opened", reason=unplayable_reason(error, lang)))
             return
-        stake = buy_in or house.get("buy_in") or self.bot.settings.buy_in
         await self.bot.tables.open_command(interaction, self.GAME, options, stake,
                                            thread=thread)
 
@@ -183,7 +183,7 @@ class GameCog(commands.GroupCog):
             return
         saved = {key: value for key, value in chosen.items() if value is not None}
         try:
-            self.adapter.check_options(saved)
+            self.adapter.check_options(saved, saved.get("buy_in") or self.bot.settings.buy_in)
         except ValueError as error:
             await reply(interaction, ephemeral=True, content=lang.t(
                 "house.unplayable_saved", reason=unplayable_reason(error, lang)))

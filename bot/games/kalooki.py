@@ -180,8 +180,9 @@ class KalookiAdapter:
             return spec
         return dataclasses.replace(spec, deck_code=deck_code(rules.packs, rules.jokers))
 
-    def check_options(self, options: dict[str, Any]) -> None:
-        """Raise ValueError (saying why) when the options cannot be played."""
+    def check_options(self, options: dict[str, Any], stake: int | None = None) -> None:
+        """Raise ValueError (saying why) when the options cannot be played (any ``stake``
+        can: it is the table's choice, not a rule of the game)."""
         self.rules(options)
 
     def rules_card(

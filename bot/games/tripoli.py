@@ -109,6 +109,20 @@ def _game(game: Game) -> TripoliGame:
     return cast(TripoliGame, game)
 
 
+
+def check_buy_in(rules: TripoliRules, buy_in: int) -> None:
+    """Refuse a buy-in (chips) too small for the first deal's antes: every player would be
+    out before a card is dealt (rules/tripoli.md §2.11 item 64, §2.2 item 6).
+
+    Raises
+    ------
+    UnplayableRules
+        When ``buy_in`` is below :attr:`TripoliRules.first_deal_chips`.
+    """
+    if buy_in < rules.first_deal_chips:
+        raise UnplayableRules(Msg("tripoli.options.buy_in_short", buy_in=buy_in,
+                                  due=rules.first_deal_chips))
+
 class TripoliAdapter:
     """The :class:`~bot.runtime.spec.GameAdapter` of Tripoli.
 
@@ -164,9 +178,12 @@ class TripoliAdapter:
             return SPEC
         return dataclasses.replace(SPEC, seats=range(rules.min_players, rules.max_players + 1))
 
-    def check_options(self, options: dict[str, Any]) -> None:
-        """Raise ValueError (saying why) when the options cannot be played."""
-        self.rules(options)
+    def check_options(self, options: dict[str, Any], stake: int | None = None) -> None:
+        """Raise ValueError (saying why) when the options cannot be played, or cannot with
+        a buy-in of ``stake`` chips (see :func:`check_buy_in`)."""
+        rules = self.rules(options)
+        if stake is not None:
+            check_buy_in(rules, stake)
 
     def rules_card(
         self, options: dict[str, Any], source: str, buy_in: int, lang: Language = ENGLISH
@@ -201,6 +218,7 @@ class TripoliAdapter:
     def new_game(self, options: dict[str, Any], players: int, seed: bytes, buy_in: int) -> Game:
         try:
             rules = self.rules(options, players=players)
+            check_buy_in(rules, buy_in)
             return TripoliGame.new(rules, players, seed, stacks=[buy_in] * players)
         except ValueError as error:
             why = Msg("refusal.unplayable", error=unplayable_reason(error))

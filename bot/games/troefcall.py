@@ -120,8 +120,9 @@ class TroefcallAdapter:
         spec = dataclasses.replace(SPEC, seating="free") if _draw(options) == "random" else SPEC
         return dataclasses.replace(spec, stakes="stake") if options.get("stake") else spec
 
-    def check_options(self, options: dict[str, Any]) -> None:
-        """Raise ValueError (saying why) when the options cannot be played."""
+    def check_options(self, options: dict[str, Any], stake: int | None = None) -> None:
+        """Raise ValueError (saying why) when the options cannot be played (any ``stake``
+        can: it is the table's choice, not a rule of the game)."""
         self.rules(options)
 
     def rules_card(

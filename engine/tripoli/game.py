@@ -9,8 +9,8 @@ as played with ``pay_collection = play``, §3.5) → settlement, [``zero_chips``
 dealer rotation (§2.8). Ending the session plays the leftover poker round(s) (§2.9). The
 flow is §6 of the rules file; every preset is a :class:`TripoliRules` value read here.
 
-A session ended before any deal was over (the first deal abandoned) ranks nobody: its
-outcome is incomplete, like a Troefcall game or a Kalooki set ended early (no winner, not
+A session ended before any deal was over (the first deal abandoned, or too few players able
+to pay the first deal's antes) ranks nobody: its outcome is incomplete, like a Troefcall game or a Kalooki set ended early (no winner, not
 rated); the stacks, back at the buy-ins, are settled as always.
 
 The dial (``pay_suit = dial``, §3.2 ``cosmo``): before the antes of deal d, a stream
@@ -186,7 +186,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
     decisions: Decisions
     log: list[TripoliEvent] = []
     result: dict[int, int] | None = None
-    complete: bool = True  # False: the first deal was abandoned (nothing was played out)
+    complete: bool = True  # False: no deal was played out (the first abandoned or never dealt)
 
     @classmethod
     def kept_log(cls, events: list[TripoliEvent]) -> list[TripoliEvent]:
@@ -739,6 +739,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         before = set(self.eliminated)
         events: list[TripoliEvent] = self._eliminate()
         if len(self.active) < 2:
+            self.complete = self.complete and self.deal_number > 0  # nothing was ever dealt
             return events + self._start_leftover(set(self.eliminated) - before)
         self.deal_number += 1
         self.players = self._clockwise_from(self.dealer + 1, self.active)

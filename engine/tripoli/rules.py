@@ -83,6 +83,16 @@ class TripoliRules(Frozen):
     starting_stack: int = Field(100, ge=0)  # §2.1 item 3
 
     @property
+    def first_deal_chips(self) -> int:
+        """The fewest chips each player must bring for the first deal to be dealt (chips):
+        the full ante at the larger of ``ante`` and ``dealer_ante`` on every space, as any
+        player may deal (items 6, 64; with equal stacks a dealer who cannot pay is out, and
+        so is each next one); 1 with ``zero_chips`` (§3.3 item 15)."""
+        if self.elimination == "zero_chips":
+            return 1
+        return max(self.ante, self.dealer_ante) * len(self.spaces)
+
+    @property
     def single_spaces(self) -> tuple[str, ...]:
         """The single pay-card spaces in board order (``pay_cards``)."""
         return BOODLE_SPACES if self.pay_cards == "boodle" else PAY_SPACES

@@ -195,6 +195,22 @@ async def test_house_rules_refuse_an_unplayable_combination(world):
     assert await world.store.get_setting(f"channel:{world.channel.id}", HOUSE) is None
 
 
+async def test_a_buy_in_too_small_for_one_deals_antes_opens_nothing(world):
+    refused = await world.slash(world.alice, "tripoli start", buy_in=5, ante=10)
+    reason = Msg("tripoli.options.buy_in_short", buy_in=5, due=90)  # 9 spaces of 10
+    assert refused.response.ephemeral
+    assert refused.response.content == ENGLISH.t("house.unplayable_opened", reason=reason)
+    assert world.bot.tables.by_id == {}
+    mona = await manager(world)
+    saved = await world.slash(mona, "tripoli house-rules", ante=10, buy_in=89)
+    reason = Msg("tripoli.options.buy_in_short", buy_in=89, due=90)
+    assert saved.response.content == ENGLISH.t("house.unplayable_saved", reason=reason)
+    assert await world.store.get_setting(f"channel:{world.channel.id}", HOUSE) is None
+    opened = await world.slash(world.alice, "tripoli start", buy_in=90, ante=10)
+    assert not opened.response.ephemeral
+    assert world.bot.tables.by_channel[world.channel.id].buy_in == 90
+
+
 async def test_preset_autocomplete_lists_every_preset_with_its_note(world):
     everything = await world.alice.autocomplete(world.channel, "tripoli start", "preset", "")
     assert [c["value"] for c in everything] == list(PRESETS)

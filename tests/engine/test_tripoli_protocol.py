@@ -129,6 +129,33 @@ def test_abandoning_a_later_deal_still_ends_with_a_complete_outcome(tri):
     assert sum(game.outcome.chips.values()) == 0
 
 
+def test_a_session_too_poor_for_its_first_antes_ends_with_nobody_winning(tri):
+    rules = TripoliRules(ante=10)  # 9 spaces: 90 chips a deal
+    assert rules.first_deal_chips == 90
+    game = TripoliGame.new(rules, 2, b"poor", stacks=[89, 89], first_dealer=0)
+    tri.play_out(game)
+    outcome = game.outcome
+    assert game.is_over and game.deal_number == 0 and outcome is not None
+    assert not outcome.complete and outcome.winners == ()
+    assert outcome.chips == {0: 0, 1: 0} and game.stacks == [89, 89]
+
+
+def test_a_session_whose_players_run_out_after_a_deal_is_complete(tri):
+    game = TripoliGame.new(TripoliRules(ante=10), 2, b"poor", stacks=[90, 90],
+                           first_dealer=0)
+    while not game.is_over:
+        if game.phase is Phase.BETWEEN_DEALS:
+            game.start_deal()
+        tri.play_out(game)
+    assert game.deal_number >= 1 and game.outcome.complete and game.outcome.winners
+
+
+def test_the_first_deal_needs_the_larger_ante_on_every_space_unless_zero_chips():
+    assert TripoliRules(ante=2, dealer_ante=3).first_deal_chips == 27
+    assert TripoliRules(ante=3, dealer_ante=1).first_deal_chips == 27
+    assert TripoliRules(elimination="zero_chips").first_deal_chips == 1
+
+
 def test_a_snapshot_of_the_first_release_loads_and_plays_on(tri):
     text = json.loads(SNAPSHOT.read_text())["game"]
     game = TripoliGame.model_validate_json(text)
