@@ -112,6 +112,8 @@ class Stake:
     the winners nearest clockwise from the first dealer (``game.first_dealer``, seat 0 when
     the game does not say). A game that ends with no winner (``complete`` False) refunds
     each member still seated their stake, and shares what leavers forfeited the same way.
+    A game that ends with no member seated at all gives every leaver back what they
+    forfeited (:attr:`Table.forfeits`): a pot nobody can win goes back to who put it in.
     """
 
     def on_start(self, table: Table) -> list[ChipMove]:
@@ -136,6 +138,7 @@ class Stake:
         if kicked:
             table.staked -= table.buy_in
             return [ChipMove("settle", member_id, table.buy_in, "refund")]
+        table.forfeits[member_id] = table.forfeits.get(member_id, 0) + table.buy_in
         return [ChipMove("settle", member_id, 0, "forfeit")]
 
     def forfeit(self, table: Table, member_id: int) -> int:
@@ -148,7 +151,8 @@ class Stake:
         seated = [index for index, seat in enumerate(table.seats)
                   if seat.member_id is not None and not seat.left]
         if not seated:
-            return []
+            return [ChipMove("settle", member_id, chips, "refund")
+                    for member_id, chips in sorted(table.forfeits.items())]
         pot = table.staked
         outcome = table.game.outcome
         shares = dict.fromkeys(seated, 0)

@@ -307,6 +307,7 @@ class Table:
     log_saved: tuple[Any, int] | None = field(default=None, repr=False)
     rules_cache: tuple[dict[str, Any], Any] | None = field(default=None, repr=False)
     kicked: set[int] = field(default_factory=set)
+    forfeits: dict[int, int] = field(default_factory=dict)
 
     def seat_members(self) -> None:
         """Recompute :attr:`ranked` from the lobby's seats (members only = ranked)."""
@@ -387,6 +388,7 @@ class Table:
             "seen": list(self.seen.items()),
             "started_at": self.started_at,
             "kicked": sorted(self.kicked),
+            "forfeits": sorted(self.forfeits.items()),
             "game_schema": None if self.game is None else self.game.SCHEMA_VERSION,
             "rules": "options" if derived else "game",
         })
@@ -498,6 +500,7 @@ class Table:
             started_at=data.get("started_at"),
             kicked=set(data.get("kicked", ())) | {seat.member_id for seat in seats
                                                   if seat.kicked and seat.member_id is not None},
+            forfeits=dict(data.get("forfeits", ())),
         )
         table.notes.extend(Msg.load(note) for note in data["notes"])
         table.saved = Saved.of(text, () if table.game is None else tuple(table.game.log))
@@ -517,6 +520,6 @@ def _staked_before(data: dict[str, Any], seats: list[Seat]) -> int:
 _SAVED_FIELDS = (
     "seats", "state", "game", "seed", "board_message_id", "ending", "notes", "deadlines",
     "timeouts", "idle_deadline", "dm_messages", "dm_closed", "host_id", "ranked", "substituted",
-    "staked", "drafts", "started_at", "seen", "kicked",
+    "staked", "drafts", "started_at", "seen", "kicked", "forfeits",
 )
 """The fields :meth:`Table.snapshot` saves that a change may alter (not the ids)."""

@@ -98,6 +98,18 @@ async def test_a_leaver_forfeits_and_the_others_share_it_when_nobody_wins(regist
     await audit_holds(store)
 
 
+async def test_a_game_every_member_left_gives_each_leaver_the_stake_back(registry, store):
+    table = await started(registry)
+    for member in reversed(MEMBERS):
+        await registry.leave(table, member)
+    assert table.state is TableState.OVER, "the last member gone, the table closes"
+    assert all(seat.member_id is None for seat in table.seats)
+    assert table.forfeits == dict.fromkeys(MEMBERS, STAKE)
+    assert await balances(store) == [START] * 4
+    assert await store.table_escrow(table.id) == 0
+    await audit_holds(store)
+
+
 async def test_the_odd_chip_goes_to_the_first_seat_clockwise_from_the_first_dealer(registry,
                                                                                   store):
     table = await started(registry)
