@@ -505,9 +505,10 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         Raises
         ------
         Refusal
-            ``seated``, ``kicked`` (the host stood the member up since the start:
+            ``seated``, ``kicked`` (the host stood the member up at this table:
             :attr:`Table.kicked`), ``full``, ``team_full``, ``mid_deal`` (join between deals),
-            ``ending``, ``no_seat`` (nothing to take), ``chips``.
+            ``pace`` (an untimed table is for its one member), ``ending``, ``no_seat``
+            (nothing to take), ``chips``.
         """
         spec = self.spec(table)
         async with self._changing(table):
@@ -521,6 +522,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             if table.state is TableState.LOBBY:
                 if len(table.seats) >= spec.seats.stop - 1:
                     raise Refusal("full", Msg("refusal.full", count=spec.seats.stop - 1))
+                if pace.pace_of(table.options) == "untimed":  # one member with AI seats
+                    raise Refusal("pace", Msg("refusal.untimed"))
                 chosen = _team(spec, team, table.seats)
                 table.seats.append(Seat(member_id, name, team=chosen))
                 table.seat_members()
@@ -616,8 +619,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         self, table: Table, member_id: int, is_manager: bool, target_id: int
     ) -> bool:
         """The host (or a Manage Channels member) stands another member up, as :meth:`leave`;
-        once the game has started the member may not take a seat at the table again
-        (:attr:`Table.kicked`).
+        in the lobby or once the game has started, the member may not take a seat at the
+        table again (:attr:`Table.kicked`).
 
         Returns
         -------
@@ -644,8 +647,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 raise Refusal("leaving", Msg("refusal.member_leaving", name=name))
             if table.state is TableState.LOBBY and target_id == table.host_id:
                 raise Refusal("host", Msg("refusal.host_kicked"))
-            if table.state is not TableState.LOBBY:
-                table.kicked.add(target_id)
+            table.kicked.add(target_id)
             later = await self._stand_up(table, seat, kicked=True)
             if later:
                 table.seats[seat].kicked = True  # their I'm back does not take it back
@@ -660,7 +662,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         if table.state is TableState.LOBBY:
             del table.seats[seat]
             table.seat_members()
-            table.note("note.stood_up", name=name)
+            table.note("note.removed" if kicked else "note.stood_up", name=name)
             self._pass_host(table, seat)
             return False
         self._require_playing(table)
@@ -952,12 +954,15 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             # ends by its length, as it would had the host not asked
             length = not abandon and self._length_reached(table) is not None
             try:
-                table.game.end_session(
+                events = table.game.end_session(
                     abandon, reason=EndReason.LENGTH if length else EndReason.HOST)
             except IllegalAction as error:
                 raise Refusal.of(error) from error
             table.ending = True
-            table.note("note.abandoned" if abandon else "note.ends_after_deal")
+            if abandon and not events:  # nothing to abandon (what is at stake is played for)
+                table.note("note.played_for_first")
+            else:
+                table.note("note.abandoned" if abandon else "note.ends_after_deal")
             await self._progress(table)
 
     # ------------------------------------------------------------------ progress (under lock)
@@ -1187,8 +1192,9 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 table.renders.changed()
                 result = table.result
             except InsufficientChips as error:
+                refusal = self._short_of_chips(table, error)  # named from the seats tried
                 self._undo(table, before, seen, (begun, made))
-                raise self._short_of_chips(table, error) from error
+                raise refusal from error
             except StoreError as error:
                 log.warning("table %s: saving failed; the change is undone: %s", table.id, error)
                 self._undo(table, before, seen, (begun, made))

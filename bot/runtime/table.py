@@ -253,9 +253,12 @@ class Table:
         The options and the rules the game's adapter builds for them (not saved; see
         :meth:`bot.runtime.registry.TableRegistry.rules`).
     kicked
-        Members the host (or a moderator) stood up once the game had started: they may not
-        take a seat at this table again, even after the AI took theirs over (a new table,
-        a rematch, does not inherit it).
+        Members the host (or a moderator) stood up, in the lobby or once the game had
+        started: they may not take a seat at this table again, even after the AI took
+        theirs over (a new table, a rematch, does not inherit it).
+    forfeits
+        Chips each member who left a staked game forfeited to the pot
+        (:class:`bot.runtime.stakes.Stake`): theirs again if nobody is left to win it.
     """
 
     id: str

@@ -126,6 +126,19 @@ async def test_start_escrows_every_buy_in_and_a_short_member_blocks_it(registry,
     assert await store.table_escrow(table.id) == 1800 == table.game.total_chips()
 
 
+async def test_a_member_short_of_the_buy_in_between_deals_is_named(registry, store):
+    table = await lobby(registry, ANN, BEN, buy_in=600)
+    await registry.start(table, ANN, is_manager=False)
+    await finish_deal(registry, table)
+    await store.transfer(GUILD, DAN, ANN, 500)  # Dan keeps 500 < 600
+    seats, before = list(table.seats), await balances(store, ANN, BEN, DAN)
+    with pytest.raises(Refusal) as refused:
+        await registry.join(table, DAN, "m4")
+    assert refused.value.code == "chips"
+    assert refused.value.message.startswith("m4 needs 600 chips for the buy-in and has 500")
+    assert table.seats == seats and await balances(store, ANN, BEN, DAN) == before
+
+
 async def test_only_the_host_or_a_manager_starts_adds_ai_and_cancels(registry):
     table = await lobby(registry, ANN, BEN)
     for operation in (registry.start, registry.add_ai, registry.cancel):
@@ -465,14 +478,31 @@ async def test_the_host_kicks_in_the_lobby_and_mid_deal(registry, store):
     assert refused.value.code == "host"
     await registry.kick(table, ANN, False, CAT)
     assert table.seat_of(CAT) is None and len(table.seats) == 2
-    await registry.join(table, CAT, "m3")
+    await registry.join(table, DAN, "m4")
     await registry.start(table, ANN, False)
-    await registry.kick(table, ANN, False, CAT)
+    await registry.kick(table, ANN, False, DAN)
     seat = 2
     assert table.seats[seat].leaving and table.seats[seat].ai
     assert seat not in table.game.to_act  # the AI answers for the seat at once
     await finish_deal(registry, table)
     assert table.seats[seat].left and await store.table_escrow(table.id) == table.game.total_chips()
+
+
+async def test_ending_now_during_the_leftover_round_says_it_is_still_played_for(registry):
+    table = await started(registry, ANN, BEN, CAT)
+    for _deal in range(10):  # until a deal leaves chips on the board
+        await finish_deal(registry, table)
+        if any(table.game.board.values()):
+            break
+        deal = table.game.deal_number
+        await registry.next_deal(table, ANN, Ref(table.id, "next", None, deal))
+    await registry.end(table, ANN, False, abandon=False)
+    assert table.game.leftover and table.notes[-1].key == "note.ends_after_deal"
+    at_stake = (dict(table.game.board), table.game.total_chips())
+    await registry.end(table, ANN, False, abandon=True)
+    assert table.notes[-1].key == "note.played_for_first"  # not "the deal was abandoned"
+    assert table.game.leftover and table.state is TableState.PLAYING
+    assert (dict(table.game.board), table.game.total_chips()) == at_stake  # still played for
 
 
 async def test_a_table_can_set_its_own_turn_time(registry):
@@ -615,12 +645,22 @@ async def test_an_undone_change_saves_its_events_with_the_next_commit(registry, 
     await registry.close()
 
 
-async def test_a_member_kicked_mid_game_cannot_join_again_but_one_kicked_in_the_lobby_can(
-        registry, store):
+async def test_a_member_kicked_in_the_lobby_cannot_sit_down_again(registry):
     table = await lobby(registry, ANN, BEN, CAT)
     await registry.kick(table, ANN, False, CAT)
-    assert not table.kicked
-    await registry.join(table, CAT, "m3")
+    assert table.kicked == {CAT} and table.seat_of(CAT) is None
+    assert table.notes[-1].key == "note.removed"
+    with pytest.raises(Refusal) as refused:
+        await registry.join(table, CAT, "m3")
+    assert refused.value.code == "kicked" and table.seat_of(CAT) is None
+    await registry.leave(table, BEN)
+    assert table.notes[-1].key == "note.stood_up"  # a member's own leave is not a kick
+    await registry.join(table, BEN, "m2")
+    assert table.seat_of(BEN) is not None
+
+
+async def test_a_member_kicked_mid_game_cannot_join_again(registry, store):
+    table = await lobby(registry, ANN, BEN, CAT)
     await registry.start(table, ANN, False)
     await registry.kick(table, ANN, False, CAT)
     await finish_deal(registry, table)

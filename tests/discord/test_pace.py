@@ -132,11 +132,12 @@ async def test_the_agreed_minutes_end_the_session_at_the_end_of_a_deal(world):
 
 async def test_untimed_is_only_for_one_member_with_ai_seats(world):
     alice, bob = world.alice, world.bob
-    session = await open_table(world, alice, bob, pace="untimed")
-    result = await session.click(alice, session.board, label="Start")
+    session = await open_table(world, alice, pace="untimed")
+    result = await session.click(bob, session.board, label="Join")
     assert result.response.ephemeral and "untimed" in result.response.content.lower()
-    assert session.table.state is TableState.LOBBY
-    await session.click(bob, session.board, label="Leave")
+    assert session.table.seat_of(bob.id) is None and session.table.state is TableState.LOBBY
+    result = await session.click(alice, session.board, label="Start")
+    assert result.response.ephemeral and "1 seated" in result.response.content  # alone
     await session.click(alice, session.board, label="Add AI")
     session.total = 2 * world.bot.settings.buy_in  # casual: the table's own play chips
     await session.click(alice, session.board, label="Start")
