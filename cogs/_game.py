@@ -83,8 +83,9 @@ class GameCog(commands.GroupCog):
 
     Adapters used here provide, besides :class:`bot.runtime.spec.GameAdapter`:
     ``check_options(options, stake)`` (raises ValueError with a reason for options that cannot
-    be played, or not with a stake or buy-in of ``stake`` chips) and ``rules_card(options, source, buy_in, lang)`` (the plain-words rules embed in the
-    reader's language).
+    be played, or not with a stake or buy-in of ``stake`` chips) and
+    ``rules_card(options, source, buy_in, lang)`` (the plain-words rules embed in the reader's
+    language).
     """
 
     GAME: ClassVar[str]
