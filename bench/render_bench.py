@@ -6,9 +6,11 @@ second deal (Tripoli 5 players, Troefcall 4, Kalooki 4), then for ``steps`` more
 (:func:`bot.render.summary.board`: the game's board, the deal summary between deals) and the
 private hand of the seat to act (``adapter.hand``), in English, from the engine's views.
 Every render sees a new state, as in a running bot (one decision between two renders). Times
-are the mean milliseconds of process CPU time of a render (the picture descriptions included,
-not their drawing), the lowest of 3 runs: on a busy machine the figures count neither the
-time others run nor, as far as can be, what they cost this process (caches, the clock).
+are the mean milliseconds of process CPU time of a render, the lowest of 3 runs: on a busy
+machine the figures count neither the time others run nor, as far as can be, what they cost
+this process (caches, the clock). A render describes its picture only when asked
+(:attr:`bot.runtime.spec.Rendered.picture`: a server that shows pictures): ``+pic`` is what
+describing the board's and the hand's picture adds (not their drawing).
 """
 
 from __future__ import annotations
@@ -49,9 +51,10 @@ def step(name: str, game: Any, rng: random.Random) -> None:
         game.apply(seat, action, pending[0].decision)
 
 
-def measure(name: str, steps: int, seed: int = 15) -> tuple[float, float, int]:
-    """Mean ms per board render and per hand render over ``steps`` decisions of the second
-    deal on, and the renders made."""
+def measure(name: str, steps: int, seed: int = 15) -> tuple[float, float, float, float, int]:
+    """Mean ms per board render, its picture's description, per hand render and its
+    picture's description over ``steps`` decisions of the second deal on, and the renders
+    made."""
     adapter = GAMES[name]
     players = PLAYERS[name]
     info = table_info(name, players)
@@ -59,32 +62,37 @@ def measure(name: str, steps: int, seed: int = 15) -> tuple[float, float, int]:
     rng = random.Random(seed)
     while game.deal_number < 2 and not game.is_over:
         step(name, game, rng)
-    board_s = hand_s = 0.0
+    spent = [0.0] * 4  # board, its picture, hand, its picture
     renders = 0
     for _ in range(steps):
         if game.is_over:
             break
         step(name, game, rng)
         seats = [p.seat for p in game.pending() if p.seat != SYSTEM] or [0]
-        start = time.process_time()
-        board(adapter, info, game, None)
-        middle = time.process_time()
-        adapter.hand(info, game, seats[0])
-        board_s += middle - start
-        hand_s += time.process_time() - middle
+        marks = [time.process_time()]
+        shown = board(adapter, info, game, None)
+        marks.append(time.process_time())
+        _ = shown.picture
+        marks.append(time.process_time())
+        shown = adapter.hand(info, game, seats[0])
+        marks.append(time.process_time())
+        _ = shown.picture
+        marks.append(time.process_time())
+        for i in range(4):
+            spent[i] += marks[i + 1] - marks[i]
         renders += 1
-    return board_s * 1000 / renders, hand_s * 1000 / renders, renders
+    board_ms, board_pic, hand_ms, hand_pic = (s * 1000 / renders for s in spent)
+    return board_ms, board_pic, hand_ms, hand_pic, renders
 
 
 def main(steps: int = 200, runs: int = 3) -> None:
     for name in PLAYERS:
         measure(name, 20)  # warm up
         figures = [measure(name, steps) for _ in range(runs)]
-        board_ms = min(board for board, _, _ in figures)
-        hand_ms = min(hand for _, hand, _ in figures)
-        renders = figures[0][2]
-        print(f"{name:>10}: board {board_ms:6.3f} ms · hand {hand_ms:6.3f} ms "
-              f"({renders} renders each)")
+        board_ms, board_pic, hand_ms, hand_pic = (min(f[i] for f in figures) for i in range(4))
+        renders = figures[0][4]
+        print(f"{name:>10}: board {board_ms:6.3f} ms (+pic {board_pic:5.3f}) · "
+              f"hand {hand_ms:6.3f} ms (+pic {hand_pic:5.3f}) ({renders} renders each)")
 
 
 if __name__ == "__main__":

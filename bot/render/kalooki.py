@@ -18,12 +18,14 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 import discord
 
 from bot.i18n import ENGLISH, Language, Msg
 from bot.images import kalooki as images
+from bot.images.picture import HandPicture
 from bot.render.common import (
     COLOUR,
     SELECT_OPTIONS_MAX,
@@ -335,7 +337,7 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
                         value=truncate("\n".join(lines[-LOG_LINES:]), 1024), inline=False)
     board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
     return Rendered(fit(embed, table.lang), None if over else _board_view(table, view, calls),
-                    images.board_picture(view))
+                    partial(images.board_picture, view))
 
 
 def _last_lines(table: TableInfo, log: Sequence[KalookiEvent]) -> list[str]:
@@ -517,9 +519,15 @@ def hand(table: TableInfo, view: KalookiSeatView, draft: Draft, problem: str | N
                     inline=False)
     embed.add_field(name=t("kalooki.field.now"), value=_hand_status(table, view), inline=False)
     embed.set_footer(text=t("kalooki.hand.footer", button=Msg("button.hand")))
-    picture = images.hand_picture(view, tuple(int(c) for c in draft.free(view.hand)),
-                                  draft.picked, tuple(cs for _, cs in draft.groups))
-    return Rendered(fit(embed, table.lang), _hand_view(table, view, draft), picture)
+    return Rendered(fit(embed, table.lang), _hand_view(table, view, draft),
+                    partial(_hand_picture, view, draft))
+
+
+def _hand_picture(view: KalookiSeatView, draft: Draft) -> HandPicture:
+    """The hand's picture with the seat's draft: the cards not staged in the text's order,
+    the picked ones raised, the staged combinations below."""
+    return images.hand_picture(view, tuple(int(c) for c in draft.free(view.hand)),
+                               draft.picked, tuple(cs for _, cs in draft.groups))
 
 
 def _hand_lines(lang: Language, hand_cards: Sequence[Card], staged: set[int],

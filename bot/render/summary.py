@@ -65,8 +65,8 @@ def board(adapter: GameAdapter, table: TableInfo, game: Game, note: RatingNote |
         add_deal(table, rendered.embed, dealt)
     if game.is_over and game.outcome is not None:
         ended = final(table, rendered.embed, game.outcome, note or RatingNote(unrated="unknown"))
-        return Rendered(ended.embed, ended.view, rendered.picture)
-    return Rendered(fit(rendered.embed, table.lang), rendered.view, rendered.picture)
+        return Rendered(ended.embed, ended.view, rendered.describe)
+    return Rendered(fit(rendered.embed, table.lang), rendered.view, rendered.describe)
 
 
 def _at_top(embed: discord.Embed, index: int, name: str, value: str) -> None:

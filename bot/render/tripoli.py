@@ -13,7 +13,7 @@ name (``Q♥ 3``); ♣ and ♠ are shown as text (:func:`bot.render.common.visib
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from functools import lru_cache
+from functools import lru_cache, partial
 
 import discord
 
@@ -190,7 +190,7 @@ def board(
                         inline=False)
     board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
     return Rendered(fit(embed, table.lang), None if over else _board_view(table, view, decisions),
-                    images.board_picture(view, _pay_suit_named(view)))
+                    partial(images.board_picture, view, _pay_suit_named(view)))
 
 
 def _status(table: TableInfo, view: TripoliTableView) -> str:
@@ -665,7 +665,8 @@ def hand(table: TableInfo, view: TripoliSeatView) -> Rendered:
     embed.add_field(name=t("tripoli.field.you"), value=lang.join(facts, " · "), inline=False)
     embed.add_field(name=t("tripoli.field.now"), value=_hand_status(table, view), inline=False)
     embed.set_footer(text=t("tripoli.hand.footer", button=Msg("button.hand")))
-    return Rendered(fit(embed, table.lang), _hand_view(table, view), images.hand_picture(view))
+    return Rendered(fit(embed, table.lang), _hand_view(table, view),
+                    partial(images.hand_picture, view))
 
 
 QUICK_AMOUNTS = ("bet", "raise", "bid")

@@ -17,11 +17,13 @@ Team ``k`` (``TableInfo.spec.teams[k]``) is the engine's team ``k``: seats ``k``
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import partial
 
 import discord
 
 from bot.i18n import ENGLISH, Language, Msg
 from bot.images import troefcall as images
+from bot.images.picture import HandPicture
 from bot.render.common import (
     COLOUR,
     ROW_BUTTONS_MAX,
@@ -132,7 +134,7 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
                         inline=False)
     board_footer(embed, table, t("board.shuffle_number", shuffle=view.deal_number),
                  view.commitment)
-    picture = images.board_picture(view)
+    picture = partial(images.board_picture, view)
     if over:
         return Rendered(fit(embed, table.lang), None, picture)
     ui = discord.ui.View(timeout=None)
@@ -389,9 +391,13 @@ def hand(table: TableInfo, view: TroefcallSeatView) -> Rendered:
     embed.add_field(name=t("troefcall.field.now"), value=_hand_status(table, view),
                     inline=False)
     embed.set_footer(text=t("troefcall.hand.footer", button=Msg("button.hand")))
-    held = tuple(int(c) for c in _suit_sorted(view.hand))
     return Rendered(fit(embed, table.lang), _hand_view(table, view),
-                    images.hand_picture(view, held))
+                    partial(_hand_picture, view))
+
+
+def _hand_picture(view: TroefcallSeatView) -> HandPicture:
+    """The hand's picture, its cards in the text's order."""
+    return images.hand_picture(view, tuple(int(c) for c in _suit_sorted(view.hand)))
 
 
 def _hand_status(table: TableInfo, view: TroefcallSeatView) -> str:

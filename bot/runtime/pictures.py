@@ -101,18 +101,23 @@ class Pictures:
     async def look(self, guild_id: int, shown: Shown) -> int:
         """A hash of what a message showing ``shown`` looks like: its text and components
         (:meth:`bot.runtime.renders.Shown.digest`) and the name of its picture (a board
-        whose picture was turned off or on does not look the same)."""
+        whose picture was turned off or on does not look the same). The picture's
+        description is made only when the server shows pictures."""
         picture = None
-        if shown.rendered.picture is not None and await self.images_on(guild_id):
+        if shown.rendered.describe is not None and await self.images_on(guild_id):
             picture = filename(shown.rendered.picture)
         return hash((shown.digest(), picture))
 
     async def outgoing(self, guild_id: int, rendered: Rendered) -> Outgoing:
         """``rendered`` with its picture drawn (cached, off the event loop) and its embed
-        pointing at it; without a picture when it has none or the server turned them off."""
-        if rendered.picture is None or not await self.images_on(guild_id):
+        pointing at it; without a picture when it has none or the server turned them off
+        (then its description is not made)."""
+        picture = None
+        if rendered.describe is not None and await self.images_on(guild_id):
+            picture = rendered.picture
+        if picture is None:
             return Outgoing(rendered.embed, rendered.view)
-        name, data = await PICTURES.png(rendered.picture)
+        name, data = await PICTURES.png(picture)
         embed = rendered.embed.copy()
         embed.set_image(url=f"attachment://{name}")
         return Outgoing(embed, rendered.view, name, data)

@@ -13,8 +13,9 @@ seat's hand from a :class:`TableInfo` and the engine's views.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, Literal, Protocol
 
 import discord
@@ -166,8 +167,12 @@ class TableInfo:
 
 @dataclass(frozen=True)
 class Rendered:
-    """One message's content: an embed, its components (None = no components) and the
-    description of its picture (None = no picture), built from the same view as the text.
+    """One message's content: an embed, its components (None = no components) and how to
+    describe its picture (None = no picture), from the same view as the text.
+
+    The description itself (:attr:`picture`) is made only when asked for, once: a server
+    with pictures off never needs it (:mod:`bot.runtime.pictures`). ``describe`` reads
+    only what the render was given (the engine's views are snapshots, never changed).
 
     The view is released at once (stopped): discord.py then neither keeps it nor runs its
     timeout task for every message sent (an ephemeral hand view would live 15 minutes);
@@ -177,11 +182,16 @@ class Rendered:
 
     embed: discord.Embed
     view: discord.ui.View | None = None
-    picture: Picture | None = None
+    describe: Callable[[], Picture] | None = None
 
     def __post_init__(self) -> None:
         if self.view is not None:
             self.view.stop()
+
+    @cached_property
+    def picture(self) -> Picture | None:
+        """The description of the message's picture (made on first use), None for none."""
+        return None if self.describe is None else self.describe()
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ to count the boards and hands it renders.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from bot.games import GAMES
 from bot.runtime.refs import Refusal
 from bot.runtime.registry import TableRegistry
 from bot.runtime.renders import Renders
+from bot.runtime.spec import Rendered
 from bot.store import SqliteStore
 from tests.bot.test_tables import (
     ANN,
@@ -30,23 +32,35 @@ from tests.bot.test_tables import (
 
 
 class Counting:
-    """The Tripoli adapter, counting the boards and hands it renders."""
+    """The Tripoli adapter, counting the boards and hands it renders and the picture
+    descriptions made of them."""
 
     def __init__(self, adapter: Any) -> None:
         self.adapter = adapter
         self.boards = 0
         self.hands = 0
+        self.pictures = 0
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.adapter, name)
 
     def board(self, *args: Any) -> Any:
         self.boards += 1
-        return self.adapter.board(*args)
+        return self._described(self.adapter.board(*args))
 
     def hand(self, *args: Any) -> Any:
         self.hands += 1
-        return self.adapter.hand(*args)
+        return self._described(self.adapter.hand(*args))
+
+    def _described(self, rendered: Rendered) -> Rendered:
+        describe = rendered.describe
+        assert describe is not None  # a Tripoli board and hand have a picture
+
+        def counted() -> Any:
+            self.pictures += 1
+            return describe()
+
+        return dataclasses.replace(rendered, describe=counted)
 
 
 @pytest.fixture
@@ -190,3 +204,20 @@ async def test_a_render_knows_where_it_was_made_until_the_table_changes(made):
     dealer = table.game.dealer
     await registry.act(table, member_of(table, dealer), ref(table, "keep", dealer))
     assert hand.at != table.renders.at("hand", 0, lang)
+
+
+async def test_a_picture_is_described_only_where_pictures_are_shown_and_then_once(made):
+    registry, counting = made()
+    table = await started(registry, ANN, BEN, CAT)
+    await registry.set_images(table.guild_id, False)
+    for shown in (registry.shown_board(table), registry.shown_hand(table, 0)):
+        await registry.look(table.guild_id, shown)
+        assert (await registry.outgoing(table.guild_id, shown.rendered)).name is None
+    assert counting.boards == counting.hands == 1 and counting.pictures == 0
+    await registry.set_images(table.guild_id, True)
+    board = registry.shown_board(table)
+    assert board.rendered.picture is not None  # described now, from the render kept
+    looked = await registry.look(table.guild_id, board)
+    out = await registry.outgoing(table.guild_id, board.rendered)
+    assert out.name is not None and looked == await registry.look(table.guild_id, board)
+    assert counting.boards == 1 and counting.pictures == 1
