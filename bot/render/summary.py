@@ -58,7 +58,8 @@ def board(adapter: GameAdapter, table: TableInfo, game: Game, note: RatingNote |
     """A started table's board as the runtime shows it: the game's own board (and its
     picture), with its last deal's summary between deals and at the end, and once the game
     is over the final standings, the ratings (``note``; None: not known) and the end
-    buttons."""
+    buttons. The game's board comes fitted (:meth:`GameAdapter.board`): it is fitted again
+    only when a summary was added."""
     rendered = adapter.board(table, game)
     dealt = adapter.deal_summary(table, game) if game.between_deals or game.is_over else None
     if dealt is not None:
@@ -66,6 +67,8 @@ def board(adapter: GameAdapter, table: TableInfo, game: Game, note: RatingNote |
     if game.is_over and game.outcome is not None:
         ended = final(table, rendered.embed, game.outcome, note or RatingNote(unrated="unknown"))
         return Rendered(ended.embed, ended.view, rendered.describe)
+    if dealt is None:
+        return rendered
     return Rendered(fit(rendered.embed, table.lang), rendered.view, rendered.describe)
 
 

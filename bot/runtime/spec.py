@@ -338,7 +338,8 @@ class GameAdapter(Protocol):
         ...
 
     def board(self, info: TableInfo, game: Game) -> Rendered:
-        """The public board of a started table: only what every member may see."""
+        """The public board of a started table: only what every member may see, its embed
+        fitted to Discord's limits (:func:`bot.render.common.fit`)."""
         ...
 
     def hand(self, info: TableInfo, game: Game, seat: int, draft: Any = None) -> Rendered:
