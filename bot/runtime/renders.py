@@ -29,11 +29,15 @@ from dataclasses import dataclass, field
 from bot.i18n import Language
 from bot.runtime.spec import Rendered
 
+_ENCODER = json.JSONEncoder(sort_keys=True, default=str, check_circular=False)
+""":func:`fingerprint`'s JSON, made once (``json.dumps`` with options builds an encoder per
+call); an embed's and a view's dicts hold no cycle."""
+
 
 def fingerprint(rendered: Rendered, content: str | None = None) -> str:
     """What a message shows (text, embed and components) as one comparable string."""
     view = rendered.view.to_components() if rendered.view is not None else []
-    return json.dumps([content, rendered.embed.to_dict(), view], sort_keys=True, default=str)
+    return _ENCODER.encode([content, rendered.embed.to_dict(), view])
 
 
 def language_key(lang: Language) -> Hashable:
