@@ -18,6 +18,7 @@ from __future__ import annotations
 import re
 import secrets
 from dataclasses import dataclass
+from functools import cache
 
 from bot.i18n import ENGLISH, Language, Msg
 from engine.core import IllegalAction, OptionError
@@ -34,6 +35,13 @@ _ARG = r"(?::(?P<arg>[0-9A-Za-z_]{1,24}))?"
 def template(prefix: str) -> str:
     """The DynamicItem pattern of custom_ids with ``prefix`` (``pl``, ``ps`` or ``pm``)."""
     return f"{prefix}:{_TABLE}:{_DECISION}:{_VERB}{_ARG}"
+
+
+@cache
+def _pattern(prefix: str) -> re.Pattern[str]:
+    """:func:`template` compiled, once per prefix (every component of a render checks its
+    custom_id against it)."""
+    return re.compile(template(prefix))
 
 
 def new_table_id(taken: set[str] | frozenset[str] = frozenset()) -> str:
@@ -156,7 +164,7 @@ class Ref:
         text = f"{prefix}:{self.table}:{self.decision_token}:{self.verb}"
         if self.arg:
             text += f":{self.arg}"
-        if len(text) > 100 or re.fullmatch(template(prefix), text) is None:
+        if len(text) > 100 or _pattern(prefix).fullmatch(text) is None:
             raise ValueError(f"not a valid component reference: {text!r}")
         return text
 
@@ -176,5 +184,5 @@ class Ref:
     @classmethod
     def parse(cls, custom_id: str, prefix: str = "pl") -> Ref | None:
         """The reference in ``custom_id``, or None if it is not one of ours."""
-        match = re.fullmatch(template(prefix), custom_id)
+        match = _pattern(prefix).fullmatch(custom_id)
         return cls.from_match(match) if match else None
