@@ -470,7 +470,7 @@ class Language:
                 value = _each_line(value, FIRST_STRONG_ISOLATE)
             values[name] = value
             one_line = one_line and "\n" not in value and "`" not in value
-        text = template.text.format(**values)
+        text = template.text.format_map(values)  # no copy of values, unlike format(**)
         if not rtl:
             return text
         if one_line:  # directed() would only make it a right-to-left isolate
@@ -510,12 +510,13 @@ class Language:
         ValueError
             For a text that is not a valid format string.
         IndexError
-            For a text without named placeholders that has a positional one (``{0}``).
+            For a text that has a positional placeholder (``{0}``, ``{}``): it gets no value.
         """
         fields = dict.fromkeys(_ARGUMENT.match(name)[0] for _, name, _, _ in
-                               _FORMATTER.parse(text) if name)
-        # a positional field ({0}, {}) gets no value: str.format raises IndexError, as before
+                               _FORMATTER.parse(text) if name is not None)
         names = tuple(name for name in fields if name and not name.isdigit())
+        if len(names) != len(fields):
+            raise IndexError(f"a positional placeholder in {text!r}")
         constant = self.directed(text.format()) if not names else None
         one_line = (bool(text) and text[0] not in _LINE_OPENERS and text[0] not in "{" + ISOLATES
                     + POP_DIRECTIONAL_ISOLATE and "\n" not in text and "`" not in text)
