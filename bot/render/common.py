@@ -23,7 +23,7 @@ import discord
 
 from bot.i18n import Language, Msg
 from bot.i18n.language import truncate
-from bot.runtime.components import TableButton
+from bot.runtime.components import table_button
 from bot.runtime.refs import Ref
 from bot.runtime.spec import Rendered, TableInfo
 from engine.cards import CARD_IDS, Card, Suit, format_card
@@ -207,13 +207,14 @@ def limit_problems(rendered: Rendered) -> list[str]:
     return problems
 
 
-def hand_button(table: TableInfo, row: int | None = None) -> TableButton:
+def hand_button(table: TableInfo, row: int | None = None) -> discord.ui.Button[Any]:
     """The "My hand" button: no decision id, always answered with a fresh private view."""
-    return TableButton(Ref(table.id, "hand"), label=table.lang.t("button.hand"),
-                       style=discord.ButtonStyle.primary, row=row)
+    return table_button(Ref(table.id, "hand"), label=table.lang.t("button.hand"),
+                        style=discord.ButtonStyle.primary, row=row)
 
 
-def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> list[TableButton]:
+def table_buttons(table: TableInfo, deal_number: int, between_deals: bool
+                  ) -> list[discord.ui.Button[Any]]:
     """The board's table-level buttons: My hand; Next deal and Join between deals (naming
     the stake a member who takes an AI seat of a staked table puts in); I'm back when the AI
     plays a member's seat (also to take back one's own Leave mid-deal); Leave; Verify during
@@ -221,16 +222,16 @@ def table_buttons(table: TableInfo, deal_number: int, between_deals: bool) -> li
     t = table.lang.t
     buttons = [hand_button(table)]
     if between_deals:
-        buttons.append(TableButton(Ref(table.id, "next", None, deal_number),
-                                   label=t("button.next_deal"), style=discord.ButtonStyle.success))
+        buttons.append(table_button(Ref(table.id, "next", None, deal_number),
+                                    label=t("button.next_deal"), style=discord.ButtonStyle.success))
         staked = table.spec.stakes == "stake" and table.ranked  # an AI seat costs the stake
         join = t("button.join_stake", count=table.buy_in) if staked else t("button.join")
-        buttons.append(TableButton(Ref(table.id, "join"), label=join))
+        buttons.append(table_button(Ref(table.id, "join"), label=join))
     if any(seat.ai and seat.member_id is not None and not seat.left and not seat.kicked
            for seat in table.seats):
-        buttons.append(TableButton(Ref(table.id, "back"), label=t("button.back"),
-                                   style=discord.ButtonStyle.success))
-    buttons.append(TableButton(Ref(table.id, "leave"), label=t("button.leave")))
+        buttons.append(table_button(Ref(table.id, "back"), label=t("button.back"),
+                                    style=discord.ButtonStyle.success))
+    buttons.append(table_button(Ref(table.id, "leave"), label=t("button.leave")))
     if not between_deals:
         buttons.append(verify_button(table))
     return buttons
@@ -240,19 +241,19 @@ def leave_prompt(lang: Language, table_id: str, count: int) -> tuple[str, discor
     """The private question Leave asks a member whom leaving costs ``count`` chips (their
     stake, forfeited to the pot): the sentence and its buttons, Leave (confirmed) and Stay."""
     view = discord.ui.View(timeout=None)
-    view.add_item(TableButton(Ref(table_id, "leave", arg="sure"),
-                              label=lang.t("button.leave_confirm"),
-                              style=discord.ButtonStyle.danger))
-    view.add_item(TableButton(Ref(table_id, "leave", arg="stay"),
-                              label=lang.t("button.leave_stay"),
-                              style=discord.ButtonStyle.secondary))
+    view.add_item(table_button(Ref(table_id, "leave", arg="sure"),
+                               label=lang.t("button.leave_confirm"),
+                               style=discord.ButtonStyle.danger))
+    view.add_item(table_button(Ref(table_id, "leave", arg="stay"),
+                               label=lang.t("button.leave_stay"),
+                               style=discord.ButtonStyle.secondary))
     view.stop()  # released at once, as a Rendered view: the DynamicItems answer the clicks
     return lang.t("table.leave_confirm", count=count, amount=lang.grouped(count)), view
 
 
-def verify_button(table: TableInfo) -> TableButton:
+def verify_button(table: TableInfo) -> discord.ui.Button[Any]:
     """The board's **Verify** button: the deal's whole commitment and how to check it."""
-    return TableButton(Ref(table.id, "verify"), label=table.lang.t("button.verify"))
+    return table_button(Ref(table.id, "verify"), label=table.lang.t("button.verify"))
 
 
 def hex_groups(text: str) -> str:
@@ -425,16 +426,16 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
             names = "\n".join(_lobby_line(table, i) for i in members) or t("lobby.nobody")
             embed.add_field(name=t("lobby.team_field", team=team_name(table, team),
                                    seated=len(members), room=room), value=names)
-            view.add_item(TableButton(Ref(table.id, "join", arg=str(team)),
-                                      label=t("button.join_team", team=team_name(table, team)),
-                                      style=discord.ButtonStyle.success))
+            view.add_item(table_button(Ref(table.id, "join", arg=str(team)),
+                                       label=t("button.join_team", team=team_name(table, team)),
+                                       style=discord.ButtonStyle.success))
     else:
         seats = ("\n".join(_lobby_line(table, i) for i in range(len(table.seats)))
                  or t("lobby.nobody"))
         embed.add_field(name=t("lobby.seats_field", seated=len(table.seats), room=high),
                         value=seats, inline=False)
-        view.add_item(TableButton(Ref(table.id, "join"), label=t("button.join"),
-                                  style=discord.ButtonStyle.success))
+        view.add_item(table_button(Ref(table.id, "join"), label=t("button.join"),
+                                   style=discord.ButtonStyle.success))
     if table.notes:
         embed.add_field(name=t("board.latest"), value=notes(table), inline=False)
     for verb, style in (
@@ -443,7 +444,7 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
         ("start", discord.ButtonStyle.primary),
         ("cancel", discord.ButtonStyle.danger),
     ):
-        view.add_item(TableButton(Ref(table.id, verb), label=t(f"button.{verb}"), style=style))
+        view.add_item(table_button(Ref(table.id, verb), label=t(f"button.{verb}"), style=style))
     return Rendered(fit(embed, table.lang), view)
 
 

@@ -43,7 +43,7 @@ from bot.render.common import (
     visible,
 )
 from bot.render.lines import LINES
-from bot.runtime.components import TableButton, TableSelect
+from bot.runtime.components import table_button, table_select
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
 from engine.cards import DOUBLE_DECK_SIZE, Card, Suit
@@ -466,11 +466,11 @@ def _board_view(table: TableInfo, view: KalookiTableView, calls: dict[int, int])
     for seat, decision in sorted(calls.items()):
         if top is None or table.seats[seat].member_id is None or table.seats[seat].ai:
             continue
-        ui.add_item(TableButton(Ref(table.id, "call", seat, decision),
-                                label=truncate(table.lang.t(
-                                    "kalooki.button.call_for", card=card_label(top),
-                                    name=seat_label(table, seat)), 80),
-                                style=discord.ButtonStyle.success, row=0))
+        ui.add_item(table_button(Ref(table.id, "call", seat, decision),
+                                 label=truncate(table.lang.t(
+                                     "kalooki.button.call_for", card=card_label(top),
+                                     name=seat_label(table, seat)), 80),
+                                 style=discord.ButtonStyle.success, row=0))
     for button in table_buttons(table, view.deal_number, view.phase is Phase.BETWEEN_DEALS):
         button.row = 1
         ui.add_item(button)
@@ -622,23 +622,23 @@ def _hand_view(table: TableInfo, view: KalookiSeatView, draft: Draft) -> Any:
             label = t(f"kalooki.button.{kind}")
             if kind == "call" and top is not None:
                 label = t("kalooki.button.call_card", card=card_label(top))
-            ui.add_item(TableButton(ref(kind), label=label, style=style, row=0))
+            ui.add_item(table_button(ref(kind), label=label, style=style, row=0))
     if "challenge" in by_kind:
         for target in by_kind["challenge"].targets:
             other = int(target)
             label = t("kalooki.button.challenge", name=seat_label(table, other),
                       count=view.table.hand_sizes[other])
-            ui.add_item(TableButton(ref("challenge", target), label=truncate(label, 80),
-                                    style=discord.ButtonStyle.danger, row=1))
+            ui.add_item(table_button(ref("challenge", target), label=truncate(label, 80),
+                                     style=discord.ButtonStyle.danger, row=1))
     if "draw" in by_kind:
         sources = by_kind["draw"].targets
         if "stock" in sources:
-            ui.add_item(TableButton(ref("stock"), label=t("kalooki.button.stock"),
-                                    style=discord.ButtonStyle.primary, row=0))
+            ui.add_item(table_button(ref("stock"), label=t("kalooki.button.stock"),
+                                     style=discord.ButtonStyle.primary, row=0))
         if "discard" in sources and top is not None:
-            ui.add_item(TableButton(ref("take"), label=t("kalooki.button.take",
-                                                         card=card_label(top)),
-                                    style=discord.ButtonStyle.secondary, row=0))
+            ui.add_item(table_button(ref("take"), label=t("kalooki.button.take",
+                                                          card=card_label(top)),
+                                     style=discord.ButtonStyle.secondary, row=0))
     if view.table.phase is Phase.PLAY and by_kind:
         _play_controls(ui, table, view, draft, by_kind, ref)
     return ui if ui.children else None
@@ -655,7 +655,7 @@ def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView,
     shown = book[page] if book else []
     picked = set(draft.picked)
     if shown:
-        ui.add_item(TableSelect(
+        ui.add_item(table_select(
             ref("pick"),
             options=[discord.SelectOption(label=card_label(c), value=str(int(c)),
                                           default=int(c) in picked) for c in shown],
@@ -664,23 +664,23 @@ def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView,
             if len(book) > 1 else t("kalooki.select.pick"), row=0,
         ))
     if "meld" in by_kind:
-        ui.add_item(TableButton(ref("three"), label=t("kalooki.button.three"), row=1))
-        ui.add_item(TableButton(ref("four"), label=t("kalooki.button.four"), row=1))
+        ui.add_item(table_button(ref("three"), label=t("kalooki.button.three"), row=1))
+        ui.add_item(table_button(ref("four"), label=t("kalooki.button.four"), row=1))
     if draft.groups:
-        ui.add_item(TableButton(ref("lay_down"), label=t("kalooki.button.lay_down",
-                                                          count=len(draft.groups)),
-                                style=discord.ButtonStyle.success, row=1))
+        ui.add_item(table_button(ref("lay_down"), label=t("kalooki.button.lay_down",
+                                                           count=len(draft.groups)),
+                                 style=discord.ButtonStyle.success, row=1))
     if draft.groups or draft.picked:
-        ui.add_item(TableButton(ref("clear"), label=t("kalooki.button.clear"), row=1))
+        ui.add_item(table_button(ref("clear"), label=t("kalooki.button.clear"), row=1))
     if len(book) > 1:
-        ui.add_item(TableButton(ref("page", str((page + 1) % len(book))),
-                                label=t("kalooki.button.page", page=(page + 1) % len(book) + 1,
-                                        pages=len(book)),
-                                row=1))
+        ui.add_item(table_button(ref("page", str((page + 1) % len(book))),
+                                 label=t("kalooki.button.page", page=(page + 1) % len(book) + 1,
+                                         pages=len(book)),
+                                 row=1))
     if "discard" in by_kind:
         naturals = [c for c in shown if not c.is_joker]
         if naturals:
-            ui.add_item(TableSelect(
+            ui.add_item(table_select(
                 ref("discard"),
                 options=[discord.SelectOption(label=t("kalooki.select.discard_card",
                                                       card=card_label(c)),
@@ -689,10 +689,10 @@ def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView,
             ))
     targets = _play_on_options(table, view, draft, by_kind)
     if targets:
-        ui.add_item(TableSelect(ref("play_on"), options=targets[:SELECT_OPTIONS_MAX],
-                                placeholder=truncate(t("kalooki.select.play_on",
-                                                       card=card_label(draft.picked[0])), 150),
-                                row=3))
+        ui.add_item(table_select(ref("play_on"), options=targets[:SELECT_OPTIONS_MAX],
+                                 placeholder=truncate(t("kalooki.select.play_on",
+                                                        card=card_label(draft.picked[0])), 150),
+                                 row=3))
 
 
 def _play_on_options(table: TableInfo, view: KalookiSeatView, draft: Draft,

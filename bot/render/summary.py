@@ -6,7 +6,7 @@ board gets the standings of the engine's :class:`~engine.core.Outcome` (places, 
 game's :attr:`~bot.runtime.spec.GameSpec.score_noun`, chips won or lost), how the game counted
 for the ratings (:class:`RatingNote`: each member's conservative rating ``mu - 3 sigma``
 before and after, or why it was not rated) and two buttons (:func:`final`): **Rematch** (a
-:class:`~bot.runtime.components.TableButton`, answered by the table runtime) and **My record**
+:func:`~bot.runtime.components.table_button`, answered by the table runtime) and **My record**
 (custom_id :func:`record_id`, answered by the ``/stats`` cog). Both work after a restart:
 their custom_ids hold what they need. Every text is the table's language's
 (``summary.*`` messages of the catalogs); the deal summary's lines are the game's.
@@ -20,7 +20,7 @@ from typing import Any, Literal
 import discord
 
 from bot.render.common import FIELD_VALUE_MAX, fit, seat_label, team_name, truncate
-from bot.runtime.components import TableButton
+from bot.runtime.components import table_button
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, GameAdapter, Rendered, TableInfo
 from engine.core import Game, Outcome
@@ -133,8 +133,8 @@ def final(table: TableInfo, embed: discord.Embed, outcome: Outcome, note: Rating
     _at_top(embed, 0, t("summary.final_standings"), standings(table, outcome))
     _at_top(embed, 1, t("summary.ratings"), ratings(table, note))
     view: discord.ui.View = discord.ui.View(timeout=None)
-    view.add_item(TableButton(Ref(table.id, "rematch"), label=t("button.rematch"),
-                              style=discord.ButtonStyle.success))
+    view.add_item(table_button(Ref(table.id, "rematch"), label=t("button.rematch"),
+                               style=discord.ButtonStyle.success))
     record: discord.ui.Button[Any] = discord.ui.Button(
         custom_id=record_id(table.spec.name), label=t("button.record"),
         style=discord.ButtonStyle.secondary)

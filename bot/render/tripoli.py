@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import lru_cache, partial
+from typing import Any
 
 import discord
 
@@ -36,7 +37,7 @@ from bot.render.common import (
     visible,
 )
 from bot.render.lines import LINES
-from bot.runtime.components import TableButton, TableSelect
+from bot.runtime.components import table_button, table_select
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
 from engine import poker
@@ -677,15 +678,15 @@ the most allowed; a bid the least (its most is the whole stack)."""
 
 
 def _quick_amounts(table: TableInfo, seat: int, decision: int,
-                   option: Option) -> list[TableButton]:
+                   option: Option) -> list[discord.ui.Button[Any]]:
     """The quick-amount buttons of an amount option (:data:`QUICK_AMOUNTS`)."""
     if option.kind not in QUICK_AMOUNTS or option.min is None or option.max is None:
         return []
     amounts = [option.min] if option.kind == "bid" else sorted({option.min, option.max})
-    return [TableButton(Ref(table.id, option.kind, seat, decision, str(amount)),
-                        label=table.lang.t(f"tripoli.button.quick_{option.kind}",
-                                           amount=amount),
-                        style=discord.ButtonStyle.success, row=0)
+    return [table_button(Ref(table.id, option.kind, seat, decision, str(amount)),
+                         label=table.lang.t(f"tripoli.button.quick_{option.kind}",
+                                            amount=amount),
+                         style=discord.ButtonStyle.success, row=0)
             for amount in amounts]
 
 
@@ -700,14 +701,14 @@ def _to_call(view: TripoliTableView, seat: int) -> int | None:
 
 def _decision_buttons(
     table: TableInfo, seat: int, decision: int, option: Option, to_call: int | None
-) -> list[TableButton]:
+) -> list[discord.ui.Button[Any]]:
     """The row-0 buttons of one option that needs no card: a verb of :data:`_BUTTONS`
     (``Call N`` shows the amount; an amount verb has its quick amounts beside it), or the
     four suits for ``name_suit`` (§3.6)."""
     if option.kind == "name_suit":
-        return [TableButton(Ref(table.id, "name_suit", seat, decision, named.letter),
-                            label=suit(named),
-                            style=discord.ButtonStyle.primary, row=0)
+        return [table_button(Ref(table.id, "name_suit", seat, decision, named.letter),
+                             label=suit(named),
+                             style=discord.ButtonStyle.primary, row=0)
                 for named in (Suit.HEARTS, Suit.SPADES, Suit.DIAMONDS, Suit.CLUBS)]
     if option.kind not in _BUTTONS:
         return []
@@ -715,8 +716,8 @@ def _decision_buttons(
     if option.kind == "call" and to_call:
         label = table.lang.t("tripoli.button.call_amount", amount=to_call)
     return [*_quick_amounts(table, seat, decision, option),
-            TableButton(Ref(table.id, option.kind, seat, decision), label=label,
-                        style=_BUTTONS[option.kind], row=0)]
+            table_button(Ref(table.id, option.kind, seat, decision), label=label,
+                         style=_BUTTONS[option.kind], row=0)]
 
 
 def _hand_status(table: TableInfo, view: TripoliSeatView) -> str:
@@ -765,7 +766,7 @@ def _hand_view(table: TableInfo, view: TripoliSeatView) -> discord.ui.View | Non
         if buttons:
             continue
         if option.kind == "select":
-            ui.add_item(TableSelect(
+            ui.add_item(table_select(
                 ref,
                 options=[discord.SelectOption(label=card_label(c), value=str(int(c)))
                          for c in option.cards],
@@ -774,16 +775,16 @@ def _hand_view(table: TableInfo, view: TripoliSeatView) -> discord.ui.View | Non
                 placeholder=t("tripoli.select.poker", count=option.count),
                 row=1,
             ))
-            ui.add_item(TableButton(Ref(table.id, "best", seat, decision),
-                                    label=t("tripoli.button.best"),
-                                    style=discord.ButtonStyle.success, row=2))
+            ui.add_item(table_button(Ref(table.id, "best", seat, decision),
+                                     label=t("tripoli.button.best"),
+                                     style=discord.ButtonStyle.success, row=2))
         elif option.kind == "lead" and len(option.cards) <= BUTTON_LEADS_MAX:
             for lead in option.cards:
-                ui.add_item(TableButton(Ref(table.id, "lead", seat, decision, str(int(lead))),
-                                        label=t("tripoli.button.lead", card=card_label(lead)),
-                                        style=discord.ButtonStyle.primary, row=0))
+                ui.add_item(table_button(Ref(table.id, "lead", seat, decision, str(int(lead))),
+                                         label=t("tripoli.button.lead", card=card_label(lead)),
+                                         style=discord.ButtonStyle.primary, row=0))
         elif option.kind == "lead":
-            ui.add_item(TableSelect(
+            ui.add_item(table_select(
                 ref,
                 options=[discord.SelectOption(label=card_label(c), value=str(int(c)))
                          for c in option.cards[:25]],

@@ -40,7 +40,7 @@ from bot.render.common import (
     team_name,
 )
 from bot.render.lines import LINES
-from bot.runtime.components import TableButton
+from bot.runtime.components import table_button
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
 from engine.cards import Card, Suit
@@ -436,15 +436,15 @@ def _hand_view(table: TableInfo, view: TroefcallSeatView) -> discord.ui.View | N
     by_kind: dict[str, Option] = {option.kind: option for option in view.options}
     if "name_trump" in by_kind:
         for named in SUIT_ORDER:
-            ui.add_item(TableButton(Ref(table.id, "trump", seat, decision, named.letter),
-                                    label=t("troefcall.button.trumps",
-                                            trumps=suit_name(table.lang, named)),
-                                    style=discord.ButtonStyle.primary, row=0))
+            ui.add_item(table_button(Ref(table.id, "trump", seat, decision, named.letter),
+                                     label=t("troefcall.button.trumps",
+                                             trumps=suit_name(table.lang, named)),
+                                     style=discord.ButtonStyle.primary, row=0))
         return ui
     if "play" in by_kind:
         legal = set(by_kind["play"].cards)
         for index, held in enumerate(_suit_sorted(view.hand)):
-            ui.add_item(TableButton(
+            ui.add_item(table_button(
                 Ref(table.id, "play", seat, decision, str(int(held))),
                 label=card_label(held),
                 style=discord.ButtonStyle.primary if held in legal
@@ -453,16 +453,16 @@ def _hand_view(table: TableInfo, view: TroefcallSeatView) -> discord.ui.View | N
                 row=index // ROW_BUTTONS_MAX,
             ))
     if "redeal" in by_kind:
-        ui.add_item(TableButton(Ref(table.id, "redeal", seat, decision),
-                                label=t("troefcall.button.redeal"),
-                                style=discord.ButtonStyle.secondary, row=3))
+        ui.add_item(table_button(Ref(table.id, "redeal", seat, decision),
+                                 label=t("troefcall.button.redeal"),
+                                 style=discord.ButtonStyle.secondary, row=3))
     if "kap" in by_kind:
         rules = view.table.rules
         points = rules.kap_points if "play" in by_kind else rules.partner_kap_points
-        ui.add_item(TableButton(Ref(table.id, "kap", seat, decision),
-                                label=t("troefcall.button.kap",
-                                        points=Msg("troefcall.points", count=points)),
-                                style=discord.ButtonStyle.danger, row=3))
+        ui.add_item(table_button(Ref(table.id, "kap", seat, decision),
+                                 label=t("troefcall.button.kap",
+                                         points=Msg("troefcall.points", count=points)),
+                                 style=discord.ButtonStyle.danger, row=3))
     return ui if ui.children else None
 
 

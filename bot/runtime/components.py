@@ -4,6 +4,11 @@ Every component carries a :class:`~bot.runtime.refs.Ref` in its custom_id; a cli
 to the bot's table registry (``interaction.client.tables``) with that reference, whatever
 message it came from (the board, a fresh or a 16-minute-old private hand view). Call
 :func:`register_components` once per bot (each game's cog does; it is idempotent).
+
+Renderers put plain discord.py items in their views (:func:`table_button`,
+:func:`table_select`): a rendered view is released at once (:class:`bot.runtime.spec.Rendered`)
+and only shows them, and a click on one comes back as the DynamicItem (:class:`TableButton`,
+:class:`TableSelect`) whose template its custom_id matches.
 """
 
 from __future__ import annotations
@@ -20,6 +25,53 @@ from bot.runtime.refs import Ref, template
 ButtonStyle = discord.ButtonStyle
 
 
+def table_button(
+    ref: Ref,
+    *,
+    label: str,
+    style: ButtonStyle = ButtonStyle.secondary,
+    disabled: bool = False,
+    row: int | None = None,
+) -> discord.ui.Button[Any]:
+    """The button a message shows for ``ref``: custom_id ``ref.custom_id("pl")``, the label
+    cut to 80 characters; a click on it is a :class:`TableButton`.
+
+    Raises
+    ------
+    ValueError
+        If ``ref`` makes no valid custom_id (:meth:`bot.runtime.refs.Ref.custom_id`).
+    """
+    return discord.ui.Button(custom_id=ref.custom_id("pl"), label=truncate(label, 80),
+                             style=style, disabled=disabled, row=row)
+
+
+def table_select(
+    ref: Ref,
+    *,
+    options: Sequence[discord.SelectOption],
+    min_values: int = 1,
+    max_values: int = 1,
+    placeholder: str | None = None,
+    row: int | None = None,
+) -> discord.ui.Select[Any]:
+    """The string select a message shows for ``ref``: custom_id ``ref.custom_id("ps")``, the
+    placeholder cut to 150 characters; a choice made in it is a :class:`TableSelect`.
+
+    Raises
+    ------
+    ValueError
+        If ``ref`` makes no valid custom_id (:meth:`bot.runtime.refs.Ref.custom_id`).
+    """
+    return discord.ui.Select(
+        custom_id=ref.custom_id("ps"),
+        options=list(options),
+        min_values=min_values,
+        max_values=max_values,
+        placeholder=placeholder[:150] if placeholder else None,
+        row=row,
+    )
+
+
 class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=template("pl")):
     """A button whose custom_id is ``ref.custom_id("pl")``."""
 
@@ -32,10 +84,8 @@ class TableButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=templ
         disabled: bool = False,
         row: int | None = None,
     ) -> None:
-        button: discord.ui.Button[Any] = discord.ui.Button(
-            custom_id=ref.custom_id("pl"), label=truncate(label, 80), style=style, disabled=disabled
-        )
-        super().__init__(button, row=row)
+        super().__init__(table_button(ref, label=label, style=style, disabled=disabled),
+                         row=row)
         self.ref = ref
 
     @classmethod
@@ -62,14 +112,9 @@ class TableSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=templ
         placeholder: str | None = None,
         row: int | None = None,
     ) -> None:
-        select: discord.ui.Select[Any] = discord.ui.Select(
-            custom_id=ref.custom_id("ps"),
-            options=list(options),
-            min_values=min_values,
-            max_values=max_values,
-            placeholder=placeholder[:150] if placeholder else None,
-        )
-        super().__init__(select, row=row)
+        super().__init__(table_select(ref, options=options, min_values=min_values,
+                                      max_values=max_values, placeholder=placeholder),
+                         row=row)
         self.ref = ref
 
     @classmethod
