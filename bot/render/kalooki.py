@@ -19,6 +19,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
+from itertools import groupby
 from typing import Any
 
 import discord
@@ -46,7 +47,7 @@ from bot.render.lines import LINES
 from bot.runtime.components import table_button, table_select
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
-from engine.cards import DOUBLE_DECK_SIZE, Card, Suit
+from engine.cards import CARD_IDS, DOUBLE_DECK_SIZE, Card, Suit
 from engine.core import SYSTEM, Option
 from engine.kalooki import events as ev
 from engine.kalooki import melds as m
@@ -129,10 +130,20 @@ class Draft:
 
 
 def sort_key(c: Card) -> tuple[int, int, int, int]:
-    """Display order: suits ♣ ♦ ♥ ♠, ranks 2 … A, the two copies together; jokers last."""
+    """Display order: suits ♣ ♦ ♥ ♠, ranks 2 … A, the two copies together; jokers last
+    (worked out once per card: :data:`_SORT_KEYS`)."""
+    return _SORT_KEYS[c]
+
+
+def _sort_key(c: Card) -> tuple[int, int, int, int]:
+    """:func:`sort_key` of ``c``, from its suit and rank."""
     if c.is_joker:
         return (1, 0, 0, int(c))
     return (0, int(c.suit), int(c.rank), int(c))
+
+
+_SORT_KEYS = tuple(_sort_key(Card(card_id)) for card_id in range(CARD_IDS))
+"""Every card's :func:`sort_key`, by id."""
 
 
 def pages(free: Sequence[Card]) -> list[list[Card]]:
@@ -535,13 +546,11 @@ def _hand_lines(lang: Language, hand_cards: Sequence[Card], staged: set[int],
     """The hand by suit (jokers last); picked cards underlined, staged ones left out."""
     lines = []
     shown = [c for c in sorted(hand_cards, key=sort_key) if c not in staged]
-    for of in [*Suit, None]:
-        row = [c for c in shown if (c.is_joker if of is None else not c.is_joker
-                                    and c.suit == of)]
-        if row:
-            head = suit(of) if of is not None else lang.t("kalooki.jokers")
-            lines.append(lang.join(
-                [head, *(f"__{card(c)}__" if c in picked else card(c) for c in row)], " "))
+    # in display order each suit's cards (♣ ♦ ♥ ♠), then the jokers, are one run
+    for (joker, of), row in groupby(shown, key=lambda c: _SORT_KEYS[c][:2]):
+        head = lang.t("kalooki.jokers") if joker else suit(Suit(of))
+        lines.append(lang.join(
+            [head, *(f"__{card(c)}__" if c in picked else card(c) for c in row)], " "))
     return "\n".join(lines)
 
 
