@@ -28,13 +28,9 @@ from bot.replies import answer_failure
 from bot.runtime.registry import TableRegistry
 from bot.settings_cache import SettingsCache
 from bot.store import Store, open_store
+from bot.unread import lean_parsers
 
 log = logging.getLogger("parlour")
-
-UNREAD_EVENTS = ("MESSAGE_UPDATE",)
-"""Gateway events the bot never reads, which discord.py would otherwise parse into objects
-nobody looks at: the Guild Messages intent sends a ``MESSAGE_UPDATE`` for every edit of a
-board (the bot's own edits), and the bot keeps no message cache nor any view to update."""
 
 class ParlourBot(commands.Bot):
     """Parlour's Discord client.
@@ -44,8 +40,8 @@ class ParlourBot(commands.Bot):
     (without message content) lets a table count the messages posted after its board.
     discord.py's message cache is off (``max_messages=None``): the bot edits and deletes its
     messages by id and reads a message only from the event or interaction that carries it,
-    so a kept copy of the last thousand messages would only cost memory (issue 15). The
-    gateway events of :data:`UNREAD_EVENTS` are dropped unparsed.
+    so a kept copy of the last thousand messages would only cost memory (issue 15). Of what
+    discord.py parses, only what the bot reads is parsed (:mod:`bot.unread`).
 
     Attributes
     ----------
@@ -80,8 +76,7 @@ class ParlourBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions.none(),
             **client,
         )
-        for event in UNREAD_EVENTS:
-            self._connection.parsers[event] = _unread
+        lean_parsers(self)
         self.settings = settings
         self.clock = clock
         self.sleep = sleep
@@ -156,10 +151,6 @@ class ShardedParlourBot(ParlourBot, commands.AutoShardedBot):
     back only their orphaned escrow, and its registry refuses a table of another shard's
     server (DESIGN.md §5).
     """
-
-
-def _unread(data: Any) -> None:
-    """The parser of an event of :data:`UNREAD_EVENTS`: nothing to do."""
 
 
 def cog_modules() -> list[str]:

@@ -1,0 +1,96 @@
+"""What discord.py parses for the bot is kept to what the bot reads (:mod:`bot.unread`).
+
+The first test fails when a discord.py release changes one of the private surfaces the
+module relies on; the others show, inside simcord, that the lean parsing changes nothing the
+bot or discord.py's dispatch reads.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+from discord.state import ConnectionState
+
+from bot import unread
+from bot.runtime.refs import Ref
+
+BUTTON, SELECT, CONTAINER = 2, 3, 17
+
+
+def test_the_discord_py_internals_relied_on_are_there():
+    """The surfaces :mod:`bot.unread` names, as discord.py 2.7 has them."""
+    state = discord.Client(intents=discord.Intents.none())._connection
+    assert state.parsers["INTERACTION_CREATE"].__func__ is ConnectionState.parse_interaction_create
+    assert "MESSAGE_UPDATE" in state.parsers
+
+
+def _click(message: dict[str, Any], custom_id: str, kind: int = BUTTON) -> dict[str, Any]:
+    return {"type": 3, "data": {"custom_id": custom_id, "component_type": kind},
+            "message": message}
+
+
+def _row(*components: dict[str, Any]) -> dict[str, Any]:
+    return {"type": 1, "components": list(components)}
+
+
+def test_a_click_keeps_the_clicked_component_in_its_row_only():
+    select = {"type": SELECT, "custom_id": "ps:t:1:play", "min_values": 1, "max_values": 2,
+              "options": [{"label": "A♠", "value": "51"}, {"label": "2♣", "value": "0"}]}
+    button = {"type": BUTTON, "custom_id": "pl:t:1:fold", "label": "Fold", "style": 2}
+    message = {"id": "7", "type": 0, "content": "", "channel_id": "5", "flags": 64,
+               "attachments": [{"id": "9", "filename": "hand-x.png"}],
+               "embeds": [{"title": "Your hand"}], "mentions": [], "pinned": False,
+               "components": [_row(select), _row(button, {**button, "custom_id": "pl:t:1:x"})]}
+    payload = _click(message, "ps:t:1:play", SELECT)
+    lean = unread.lean_interaction(payload)
+    assert lean["message"] == {
+        "id": "7", "type": 0, "content": "", "channel_id": "5", "flags": 64,
+        "attachments": [{"id": "9", "filename": "hand-x.png"}], "components": [_row(select)]}
+    assert lean["data"] is payload["data"]
+    assert payload["message"] is message and len(message["components"]) == 2  # unchanged
+    assert unread.lean_interaction(_click(message, "pl:t:1:fold"))["message"]["components"] == [
+        _row(button)]
+    # a component of another type with that id, or none: the rows are kept whole
+    assert unread.lean_interaction(_click(message, "pl:t:1:fold", SELECT))["message"][
+        "components"] == message["components"]
+
+
+def test_other_layouts_modals_and_commands():
+    layout = [{"type": CONTAINER, "components": [_row({"type": BUTTON, "custom_id": "pl:a"})]}]
+    message = {"id": "7", "type": 0, "content": "", "components": layout}
+    assert unread.lean_interaction(_click(message, "pl:a"))["message"]["components"] == layout
+    submit = {"type": 5, "data": {"custom_id": "pm:t:1:bet", "components": []},
+              "message": {**message, "embeds": [{"title": "x"}]}}
+    assert unread.lean_interaction(submit)["message"] == {
+        "id": "7", "type": 0, "content": "", "components": []}
+    command = {"type": 2, "data": {"name": "tripoli"}}
+    assert unread.lean_interaction(command) is command
+
+
+async def _lobby(world: Any) -> Any:
+    opened = await world.slash(world.alice, "tripoli start")
+    return opened.response
+
+
+async def test_a_click_reaches_its_dynamic_item_with_the_message_it_reads(world, monkeypatch):
+    """Join, clicked on the lobby: routed through the DynamicItem, with the board's id read
+    from the lean message, which holds the Join button alone and no embed."""
+    board = await _lobby(world)
+    seen: list[tuple[discord.Interaction, Ref]] = []
+    on_component = world.bot.tables.on_component
+
+    async def recording(interaction: discord.Interaction, ref: Ref, values: Any) -> None:
+        seen.append((interaction, ref))
+        await on_component(interaction, ref, values)
+
+    monkeypatch.setattr(world.bot.tables, "on_component", recording)
+    joined = await world.click(world.bob, board, label="Join")
+    [(interaction, ref)] = seen
+    table = world.bot.tables.by_channel[world.channel.id]
+    assert ref.verb == "join" and table.seat_of(world.bob.id) is not None
+    assert interaction.message is not None and interaction.message.id == board.id
+    assert joined.response.id == board.id and "Bob" in str(joined.response.embeds[0].fields)
+    [row] = interaction.message.components
+    assert [item.custom_id for item in row.children] == [ref.custom_id("pl")]
+    assert interaction.message.embeds == [] and board.embeds
