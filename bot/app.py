@@ -28,7 +28,7 @@ from bot.replies import answer_failure
 from bot.runtime.registry import TableRegistry
 from bot.settings_cache import SettingsCache
 from bot.store import Store, open_store
-from bot.unread import lean_parsers
+from bot.unread import lazy_callback_responses, lean_parsers
 
 log = logging.getLogger("parlour")
 
@@ -77,6 +77,7 @@ class ParlourBot(commands.Bot):
             **client,
         )
         lean_parsers(self)
+        lazy_callback_responses()
         self.settings = settings
         self.clock = clock
         self.sleep = sleep

@@ -1,7 +1,8 @@
 """What discord.py would parse for the bot that the bot never reads (issue 15).
 
-discord.py turns every payload into objects, such as each click's clicked message. The bot
-reads little of them, so its gateway parsers keep the parsing to what is read:
+discord.py turns every payload into objects: each click's clicked message, the message
+every interaction response returns. The bot reads little of them, and parses no more than
+it reads:
 
 - :data:`UNREAD_EVENTS`: gateway events dropped unparsed (:func:`lean_parsers`).
 - The clicked message of a component click or a modal submit (``Interaction.message``) is
@@ -11,9 +12,14 @@ reads little of them, so its gateway parsers keep the parsing to what is read:
   the clicked component (:meth:`discord.ui.DynamicItem.from_custom_id` gets it from
   ``View.from_message``). Its embeds, mentions, reactions … are not parsed, so such a message
   shows none.
+- The message an interaction response returns (``InteractionCallbackResponse.resource``) is
+  parsed when it is first read (:class:`LazyCallbackResponse`), which the bot never does.
 
 Private discord.py surfaces relied on (``tests/discord/test_unread.py`` fails when one changes):
-``ConnectionState.parsers`` (event name -> parser) and its ``INTERACTION_CREATE`` parser.
+``ConnectionState.parsers`` (event name -> parser) and its ``INTERACTION_CREATE`` parser;
+the module global ``discord.interactions.InteractionCallbackResponse``, which
+``InteractionResponse.send_message``/``edit_message``/``defer``/``send_modal`` construct,
+and its ``_update(data)`` and ``resource`` slot.
 """
 
 from __future__ import annotations
@@ -21,6 +27,7 @@ from __future__ import annotations
 from typing import Any
 
 import discord
+from discord import interactions
 
 UNREAD_EVENTS = ("MESSAGE_UPDATE",)
 """Gateway events the bot never reads, which discord.py would otherwise parse into objects
@@ -98,3 +105,44 @@ def _clicked(rows: list[dict[str, Any]], custom_id: Any, kind: Any) -> list[dict
             if component.get("custom_id") == custom_id and component.get("type") == kind:
                 return [{**row, "components": [component]}]
     return rows
+
+
+_RESOURCE = interactions.InteractionCallbackResponse.resource
+"""The slot of ``InteractionCallbackResponse.resource``, under :class:`LazyCallbackResponse`'s
+property of that name."""
+
+
+class LazyCallbackResponse(interactions.InteractionCallbackResponse):  # type: ignore[type-arg]
+    """An interaction response's callback whose message (``resource``) is parsed when first
+    read, not when the response arrives; installed by :func:`lazy_callback_responses`."""
+
+    __slots__ = ("_unparsed",)
+
+    def _update(self, data: Any) -> None:
+        resource = data.get("resource") or {}
+        if resource.get("message") is None:
+            self._unparsed = None
+            super()._update(data)
+            return
+        self._unparsed = data
+        super()._update({**data, "resource": {**resource, "message": None}})
+
+    @property  # type: ignore[override]
+    def resource(self) -> Any:
+        """The message the response created or edited (an ``InteractionMessage``), parsed
+        now if it was not yet; an activity instance; or None."""
+        if self._unparsed is not None:
+            data, self._unparsed = self._unparsed, None
+            super()._update(data)
+        return _RESOURCE.__get__(self)
+
+    @resource.setter
+    def resource(self, value: Any) -> None:
+        _RESOURCE.__set__(self, value)
+
+
+def lazy_callback_responses() -> None:
+    """Make every interaction response parse its returned message lazily
+    (:class:`LazyCallbackResponse`; idempotent, for the whole process: nothing else changes
+    for discord.py's users)."""
+    interactions.InteractionCallbackResponse = LazyCallbackResponse  # type: ignore[misc]

@@ -7,9 +7,12 @@ bot or discord.py's dispatch reads.
 
 from __future__ import annotations
 
+import inspect
+import types
 from typing import Any
 
 import discord
+from discord import interactions
 from discord.state import ConnectionState
 
 from bot import unread
@@ -23,6 +26,16 @@ def test_the_discord_py_internals_relied_on_are_there():
     state = discord.Client(intents=discord.Intents.none())._connection
     assert state.parsers["INTERACTION_CREATE"].__func__ is ConnectionState.parse_interaction_create
     assert "MESSAGE_UPDATE" in state.parsers
+    # every answer builds its callback from the module global the bot replaces
+    for method in ("send_message", "edit_message", "defer", "send_modal"):
+        code = getattr(interactions.InteractionResponse, method).__code__
+        assert "InteractionCallbackResponse" in code.co_names, method
+    original = unread.LazyCallbackResponse.__mro__[1]
+    assert original.__name__ == "InteractionCallbackResponse"
+    assert isinstance(unread._RESOURCE, types.MemberDescriptorType)
+    assert "_update" in original.__init__.__code__.co_names
+    assert list(inspect.signature(original._update).parameters) == ["self", "data"]
+    assert {"resource", "InteractionMessage"} <= set(original._update.__code__.co_names)
 
 
 def _click(message: dict[str, Any], custom_id: str, kind: int = BUTTON) -> dict[str, Any]:
@@ -94,3 +107,25 @@ async def test_a_click_reaches_its_dynamic_item_with_the_message_it_reads(world,
     [row] = interaction.message.components
     assert [item.custom_id for item in row.children] == [ref.custom_id("pl")]
     assert interaction.message.embeds == [] and board.embeds
+
+
+async def test_an_answer_parses_the_message_it_returns_when_read(world, monkeypatch):
+    board = await _lobby(world)
+    answers = []
+    edit_message = discord.InteractionResponse.edit_message
+
+    async def recording(self: Any, **fields: Any) -> Any:
+        answers.append(await edit_message(self, **fields))
+        return answers[-1]
+
+    monkeypatch.setattr(discord.InteractionResponse, "edit_message", recording)
+    joined = await world.click(world.bob, board, label="Join")
+    [answer] = answers
+    assert isinstance(answer, unread.LazyCallbackResponse)
+    assert answer._unparsed is not None  # not parsed yet
+    message = answer.resource
+    assert isinstance(message, discord.InteractionMessage) and answer._unparsed is None
+    assert message.id == board.id
+    assert [embed.to_dict() for embed in message.embeds] == [
+        embed.to_dict() for embed in joined.response.embeds]
+    assert answer.resource is message
