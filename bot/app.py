@@ -28,7 +28,7 @@ from bot.replies import answer_failure
 from bot.runtime.registry import TableRegistry
 from bot.settings_cache import SettingsCache
 from bot.store import Store, open_store
-from bot.unread import lazy_callback_responses, lean_parsers
+from bot.unread import edit_message, lazy_callback_responses, lean_parsers
 
 log = logging.getLogger("parlour")
 
@@ -121,6 +121,18 @@ class ParlourBot(commands.Bot):
             self.tree.copy_global_to(guild=guild)
             synced = await self.tree.sync(guild=guild)
         log.info("synced %d slash commands (%s)", len(synced), sync)
+
+    async def edit_message(self, channel_id: int, message_id: int, **fields: Any) -> None:
+        """Edit a message with the bot's token, as :meth:`discord.PartialMessage.edit` does,
+        without building a :class:`discord.Message` of Discord's answer (the board edits:
+        :func:`bot.unread.edit_message`).
+
+        Raises
+        ------
+        discord.HTTPException
+            As :meth:`discord.PartialMessage.edit`.
+        """
+        await edit_message(self, channel_id, message_id, **fields)
 
     async def close(self) -> None:
         """Stop the tables, close the store, disconnect, then stop the picture workers."""

@@ -1,8 +1,8 @@
 """What discord.py would parse for the bot that the bot never reads (issue 15).
 
 discord.py turns every payload into objects: each click's clicked message, the message
-every interaction response returns. The bot reads little of them, and parses no more than
-it reads:
+every interaction response returns, the message every bot-token edit returns. The bot reads
+little of them, and parses no more than it reads:
 
 - :data:`UNREAD_EVENTS`: gateway events dropped unparsed (:func:`lean_parsers`).
 - The clicked message of a component click or a modal submit (``Interaction.message``) is
@@ -14,12 +14,16 @@ it reads:
   shows none.
 - The message an interaction response returns (``InteractionCallbackResponse.resource``) is
   parsed when it is first read (:class:`LazyCallbackResponse`), which the bot never does.
+- A bot-token edit (:func:`edit_message`) sends what :meth:`discord.PartialMessage.edit`
+  sends and returns nothing, not the edited message.
 
 Private discord.py surfaces relied on (``tests/discord/test_unread.py`` fails when one changes):
 ``ConnectionState.parsers`` (event name -> parser) and its ``INTERACTION_CREATE`` parser;
 the module global ``discord.interactions.InteractionCallbackResponse``, which
 ``InteractionResponse.send_message``/``edit_message``/``defer``/``send_modal`` construct,
-and its ``_update(data)`` and ``resource`` slot.
+and its ``_update(data)``; ``HTTPClient.edit_message(channel_id, message_id, params=…)``,
+``discord.http.handle_message_parameters`` and ``ConnectionState.prevent_view_updates_for``
+/ ``store_view``.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from typing import Any
 
 import discord
 from discord import interactions
+from discord.http import handle_message_parameters
+from discord.utils import MISSING
 
 UNREAD_EVENTS = ("MESSAGE_UPDATE",)
 """Gateway events the bot never reads, which discord.py would otherwise parse into objects
@@ -146,3 +152,35 @@ def lazy_callback_responses() -> None:
     (:class:`LazyCallbackResponse`; idempotent, for the whole process: nothing else changes
     for discord.py's users)."""
     interactions.InteractionCallbackResponse = LazyCallbackResponse  # type: ignore[misc]
+
+
+async def edit_message(client: discord.Client, channel_id: int, message_id: int, *,
+                       view: Any = MISSING, **fields: Any) -> None:
+    """Edit a message with the bot's token, as :meth:`discord.PartialMessage.edit` does,
+    without building a :class:`discord.Message` of Discord's answer.
+
+    Parameters
+    ----------
+    client
+        The bot.
+    channel_id, message_id
+        The message.
+    view, **fields
+        As for :meth:`discord.PartialMessage.edit` (``content``, ``embed``, ``attachments``
+        …, but ``delete_after``): the same request, the same bookkeeping of the view.
+
+    Raises
+    ------
+    discord.NotFound, discord.Forbidden, discord.HTTPException
+        As :meth:`discord.PartialMessage.edit` (rate limits are waited out by discord.py's
+        HTTP client, as for any call).
+    """
+    state = client._connection
+    previous = state.allowed_mentions if "content" in fields else None
+    if view is not MISSING:
+        state.prevent_view_updates_for(message_id)
+    with handle_message_parameters(view=view, previous_allowed_mentions=previous,
+                                   **fields) as params:
+        await client.http.edit_message(channel_id, message_id, params=params)
+    if view and not view.is_finished() and view.is_dispatchable():
+        state.store_view(view, message_id)

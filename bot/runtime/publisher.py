@@ -1,7 +1,8 @@
 """Showing a table: the board message and the members' DM hand views (DESIGN.md §4).
 
 Updates with no interaction behind them (timers, AI moves, a decision made from a private
-view) edit the board with the bot's own token, never an interaction token (case C01): through
+view) edit the board with the bot's own token, never an interaction token (case C01), without
+parsing the edited message Discord returns (:meth:`bot.app.ParlourBot.edit_message`): through
 the bot's one :class:`~bot.runtime.edits.EditQueue`, debounced by ``board_edit_interval``,
 within this process's share of ``board_edit_budget`` REST calls per second
 (``Settings.process_edit_budget``) for all its tables together, each table
@@ -200,10 +201,8 @@ class Publisher:
             try:
                 await self.budget.acquire()
                 if known is not None and known[0] == deal:
-                    channel = self.bot.get_partial_messageable(known[1])
-                    await channel.get_partial_message(known[2]).edit(
-                        **out.edit(table.pictures.get(known[2]))
-                    )
+                    await self.bot.edit_message(known[1], known[2],
+                                                **out.edit(table.pictures.get(known[2])))
                     out.record(table.pictures, known[2])
                 else:
                     dm = await self.bot.create_dm(discord.Object(id=entry.member_id))
@@ -254,14 +253,12 @@ class Publisher:
             table.board_shown = shown
             return True  # it would look the same
         out = await self.outgoing(table.guild_id, board.rendered)
-        channel = self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
         if table.after_board > BOARD_SCREEN:
-            return await self._move_board(table, channel, out, shown)
+            return await self._move_board(table, self._channel(table), out, shown)
         await self.budget.acquire()
         try:
-            await channel.get_partial_message(table.board_message_id).edit(
-                **out.edit(table.pictures.get(table.board_message_id))
-            )
+            await self.bot.edit_message(table.channel_id, table.board_message_id,
+                                        **out.edit(table.pictures.get(table.board_message_id)))
             out.record(table.pictures, table.board_message_id)
         except discord.HTTPException as error:
             if error.code in FORBIDDEN_CODES:
@@ -271,10 +268,14 @@ class Publisher:
                 log.warning("table %s: board edit failed: %s", table.id, error)
                 return not _retryable(error)
             log.info("table %s: board message gone (%s); posting a new one", table.id, error)
-            return await self._post_board(table, channel, out, shown)
+            return await self._post_board(table, self._channel(table), out, shown)
         table.board_blocked = False
         table.board_shown = shown
         return True
+
+    def _channel(self, table: Table) -> discord.PartialMessageable:
+        """The table's channel, to post the board in."""
+        return self.bot.get_partial_messageable(table.channel_id, guild_id=table.guild_id)
 
     async def _post_board(
         self, table: Table, channel: discord.PartialMessageable, out: Outgoing,
@@ -317,8 +318,8 @@ class Publisher:
         text = lang.t(Msg("board.moved", game=Msg(f"game.{table.game_name}"), link=link))
         await self.budget.acquire()
         try:
-            await channel.get_partial_message(old).edit(content=text, embed=None, view=None,
-                                                        attachments=[])
+            await self.bot.edit_message(table.channel_id, old, content=text, embed=None,
+                                        view=None, attachments=[])
             table.pictures.pop(old, None)
         except discord.HTTPException as error:  # the new board is up; the old one stays
             log.info("table %s: the old board could not point to the new one: %s",

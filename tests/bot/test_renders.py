@@ -169,7 +169,7 @@ def test_versions_are_never_used_twice():
 async def test_a_board_edit_asked_again_at_the_same_version_is_neither_rendered_nor_sent(
         made):
     board = _Board()
-    registry, counting = made(get_partial_messageable=board.get_partial_messageable)
+    registry, counting = made(edit_message=board.edit_message)
     table = await started(registry, ANN, BEN, CAT)
     table.board_message_id = 99
     registry.schedule_board_edit(table)

@@ -45,22 +45,16 @@ async def saved_by_the_previous_release(store: SqliteStore, name: str, moves=())
 
 
 class Board:
-    """Stands in for the channel: the restored boards are edited with the bot token."""
+    """Stands in for the bot's edits: the restored boards are edited with the bot token."""
 
-    def get_partial_messageable(self, channel_id: int, guild_id: int | None = None) -> Board:
-        return self
-
-    def get_partial_message(self, message_id: int) -> Board:
-        return self
-
-    async def edit(self, **message: object) -> None:
+    async def edit_message(self, channel_id: int, message_id: int, **message: object) -> None:
         assert "embed" in message
 
 
 def registry_on(store: SqliteStore, tmp_path) -> TableRegistry:
     board = Board()
     return registry_of(store, GAMES, tmp_path,
-                       get_partial_messageable=board.get_partial_messageable)
+                       edit_message=board.edit_message)
 
 
 async def test_a_ranked_table_mid_deal_restores_and_plays_on(store, tmp_path):

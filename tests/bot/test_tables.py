@@ -336,18 +336,12 @@ async def test_a_decision_ref_goes_stale_after_it_is_answered(registry):
 
 
 class _Board:
-    """Stands in for a channel: counts the board edits made with the bot token."""
+    """Stands in for the bot's edits: counts the board edits made with the bot token."""
 
     def __init__(self) -> None:
         self.edits = 0
 
-    def get_partial_messageable(self, channel_id: int, guild_id: int) -> _Board:
-        return self
-
-    def get_partial_message(self, message_id: int) -> _Board:
-        return self
-
-    async def edit(self, **message: object) -> None:
+    async def edit_message(self, channel_id: int, message_id: int, **message: object) -> None:
         assert "embed" in message
         self.edits += 1
 
@@ -358,7 +352,7 @@ async def test_board_edits_in_a_burst_become_one_and_an_unchanged_board_none(sto
                         board_edit_interval=0.05)
     registry = TableRegistry(SimpleNamespace(
         store=store, settings=settings, clock=ManualClock(), sleep=asyncio.sleep,
-        get_partial_messageable=board.get_partial_messageable), GAMES)
+        edit_message=board.edit_message), GAMES)
     table = await lobby(registry, ANN, BEN)
     table.board_message_id = 99
     for _ in range(10):

@@ -8,11 +8,14 @@ bot or discord.py's dispatch reads.
 from __future__ import annotations
 
 import inspect
+import io
 import types
 from typing import Any
 
 import discord
+import pytest
 from discord import interactions
+from discord.http import HTTPClient, handle_message_parameters
 from discord.state import ConnectionState
 
 from bot import unread
@@ -36,6 +39,19 @@ def test_the_discord_py_internals_relied_on_are_there():
     assert "_update" in original.__init__.__code__.co_names
     assert list(inspect.signature(original._update).parameters) == ["self", "data"]
     assert {"resource", "InteractionMessage"} <= set(original._update.__code__.co_names)
+    # edit_message repeats PartialMessage.edit's recipe: the same parameters, the same calls
+    edit = discord.PartialMessage.edit
+    assert set(inspect.signature(edit).parameters) == {
+        "self", "content", "embed", "embeds", "attachments", "delete_after",
+        "allowed_mentions", "view"}
+    assert {"handle_message_parameters", "edit_message", "prevent_view_updates_for",
+            "is_dispatchable", "store_view", "allowed_mentions"} <= set(edit.__code__.co_names)
+    assert list(inspect.signature(HTTPClient.edit_message).parameters) == [
+        "self", "channel_id", "message_id", "params"]
+    assert {"content", "embed", "attachments", "view", "previous_allowed_mentions"} <= set(
+        inspect.signature(handle_message_parameters).parameters)
+    for name in ("prevent_view_updates_for", "store_view"):
+        assert callable(getattr(ConnectionState, name))
 
 
 def _click(message: dict[str, Any], custom_id: str, kind: int = BUTTON) -> dict[str, Any]:
@@ -129,3 +145,38 @@ async def test_an_answer_parses_the_message_it_returns_when_read(world, monkeypa
     assert [embed.to_dict() for embed in message.embeds] == [
         embed.to_dict() for embed in joined.response.embeds]
     assert answer.resource is message
+
+
+async def test_a_bot_token_edit_sends_what_message_edit_sends(world):
+    """The same request as ``PartialMessage.edit``: an embed and the board's components, a
+    line without them, a new picture; and nothing is returned."""
+    board = await _lobby(world)
+    table = world.bot.tables.by_channel[world.channel.id]
+    view = world.bot.tables.shown_board(table).rendered.view
+    embed = discord.Embed(title="Board", description="Alice to act")
+    png = b"\x89PNG\r\n\x1a\n" + bytes(16)
+    cases = (
+        lambda: {"embed": embed, "view": view},
+        lambda: {"content": "moved", "embed": None, "view": None, "attachments": []},
+        lambda: {"embed": embed, "attachments": [discord.File(io.BytesIO(png), "b.png")]},
+    )
+    partial = world.bot.get_partial_messageable(world.channel.id).get_partial_message(board.id)
+    for fields in cases:
+        await partial.edit(**fields())
+        by_discord_py = world.env.http_requests[-1]
+        assert await world.bot.edit_message(world.channel.id, board.id, **fields()) is None
+        ours = world.env.http_requests[-1]
+        assert ours is not by_discord_py and ours.method == "PATCH"
+        assert (ours.path, ours.json) == (by_discord_py.path, by_discord_py.json)
+
+
+async def test_a_bot_token_edit_raises_what_message_edit_raises(world):
+    board = await _lobby(world)
+    world.env.inject_error("PATCH", f"/channels/*/messages/{board.id}", status=404, code=10008)
+    with pytest.raises(discord.NotFound) as gone:
+        await world.bot.edit_message(world.channel.id, board.id, content="x")
+    assert gone.value.code == 10008
+    world.env.inject_error("PATCH", f"/channels/*/messages/{board.id}", status=403, code=50013)
+    with pytest.raises(discord.Forbidden) as forbidden:
+        await world.bot.edit_message(world.channel.id, board.id, content="x")
+    assert forbidden.value.code == 50013
