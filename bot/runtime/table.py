@@ -20,7 +20,7 @@ import random
 import secrets
 import zlib
 from collections.abc import Hashable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
 
@@ -131,6 +131,12 @@ class Seat:
     leaving: bool = False
     team: int | None = None
     kicked: bool = False
+
+    def dump(self) -> dict[str, Any]:
+        """The seat's fields by name, as :meth:`Table.snapshot` saves them (``Seat(**dump)``
+        reads them back): all plain values, so no copy is made (``dataclasses.asdict``
+        deep-copies each)."""
+        return {name: getattr(self, name) for name in self.__slots__}
 
     def info(self) -> SeatInfo:
         """The frozen form the renderers see."""
@@ -363,7 +369,8 @@ class Table:
             when they are the game's, the game's JSON leaves them out (``"rules"`` is
             ``"options"``).
         """
-        derived = self.game is not None and rules is not None and self.game.rules == rules
+        derived = self.game is not None and rules is not None and (
+            self.game.rules is rules or self.game.rules == rules)  # shared rules: no compare
         meta = json.dumps({
             "version": SNAPSHOT_VERSION,
             "id": self.id,
@@ -373,7 +380,7 @@ class Table:
             "host_id": self.host_id,
             "buy_in": self.buy_in,
             "options": self.options,
-            "seats": [asdict(seat) for seat in self.seats],
+            "seats": [seat.dump() for seat in self.seats],
             "state": self.state.value,
             "seed": self.seed.hex(),
             "board_message_id": self.board_message_id,
