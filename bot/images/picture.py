@@ -42,9 +42,22 @@ class Picture(Protocol):
 
 def key(picture: Picture) -> str:
     """A digest of what ``picture`` shows, the same in every process (its dataclass ``repr``
-    holds only tuples, ints, bools and strings)."""
-    text = f"{picture.kind}:{picture!r}"
-    return hashlib.sha256(text.encode()).hexdigest()[:KEY_LENGTH]
+    holds only tuples, ints, bools and strings).
+
+    Computed once per description object, which keeps it in its ``__dict__`` (as
+    :func:`functools.cached_property` would: the fields, equality, hash and ``repr`` of a
+    dataclass ignore it), since a board's ``repr`` takes tens of microseconds.
+    """
+    memo = vars(picture)
+    found = memo.get(_KEY)
+    if found is None:
+        text = f"{picture.kind}:{picture!r}"
+        found = memo[_KEY] = hashlib.sha256(text.encode()).hexdigest()[:KEY_LENGTH]
+    return found
+
+
+_KEY = "_key"
+"""Where a description keeps its :func:`key`."""
 
 
 def filename(picture: Picture) -> str:
