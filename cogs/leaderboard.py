@@ -3,11 +3,11 @@
 Metrics: ``chips`` (balances; the default without a game), ``rating`` (one game's
 conservative rating ``mu - 3 sigma``, :mod:`bot.ratings`; the default with a game), ``wins``
 and ``games`` (ranked results of one game, or of every game). Members with equal values share
-a rank. The board is public; under the page it shows the rank of whoever asked (or turned the
-page), even when they are not on it. Members are named by their display name, never by a
-mention; a member who left the server by the last name the bot saw (their results or
-commands). Previous/Next are :class:`PageButton` DynamicItems whose custom_id holds the board
-and the page, so they keep working after a restart.
+a rank. The board is public; under the page it shows the rank of the member who asked for it,
+by name ("Alice's rank"), even when they are not on it. Members are named by their display
+name, never by a mention; a member who left the server by the last name the bot saw (their
+results or commands). Previous/Next are :class:`PageButton` DynamicItems whose custom_id holds
+the board, the page and the member who asked, so they keep working after a restart.
 """
 
 from __future__ import annotations
@@ -71,29 +71,42 @@ def board_problem(metric: str, game: str | None) -> str | None:
 
 class PageButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lb:(?P<metric>chips|rating|wins|games):(?P<game>[a-z]*):(?P<page>[0-9]{1,6})",
+    template=r"lb:(?P<metric>chips|rating|wins|games):(?P<game>[a-z]*):(?P<page>[0-9]{1,6})"
+             r"(?::(?P<author>[0-9]{1,20}))?",
 ):
-    """Previous or Next: shows page ``page`` of the board ``(metric, game)``."""
+    """Previous or Next: shows page ``page`` of the board ``(metric, game)`` that member
+    ``author`` asked for.
 
-    def __init__(self, metric: str, game: str | None, page: int, *, label: str,
-                 disabled: bool = False) -> None:
+    Whoever presses it turns the page of the public message for everyone reading it, and the
+    rank under the page stays its author's, named: the message answers the author's
+    ``/leaderboard``, and a line that changed to the last clicker's rank would tell the
+    channel about someone else under the same words. A member who wants their own rank asks
+    for their own board. A button posted before the author was kept (no ``author``) shows the
+    clicker's rank, named too.
+    """
+
+    def __init__(self, metric: str, game: str | None, page: int, author: int | None, *,
+                 label: str, disabled: bool = False) -> None:
+        asked = "" if author is None else f":{author}"
         super().__init__(discord.ui.Button(
-            custom_id=f"lb:{metric}:{game or ''}:{page}", label=label, disabled=disabled,
+            custom_id=f"lb:{metric}:{game or ''}:{page}{asked}", label=label, disabled=disabled,
             style=discord.ButtonStyle.secondary,
         ))
-        self.metric, self.game, self.page = metric, game, page
+        self.metric, self.game, self.page, self.author = metric, game, page, author
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
         assert isinstance(item, discord.ui.Button)
-        return cls(match["metric"], match["game"] or None, int(match["page"]),
+        author = int(match["author"]) if match["author"] else None
+        return cls(match["metric"], match["game"] or None, int(match["page"]), author,
                    label=item.label or "")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        author = interaction.user.id if self.author is None else self.author
         embed, view = await within_deadline(
-            interaction, render_board(interaction, self.metric, self.game, self.page)
+            interaction, render_board(interaction, self.metric, self.game, self.page, author)
         )
         if interaction.response.is_done():
             await interaction.edit_original_response(embed=embed, view=view)
@@ -102,9 +115,11 @@ class PageButton(
 
 
 async def render_board(
-    interaction: discord.Interaction, metric: Metric | str, game: str | None, page: int
+    interaction: discord.Interaction, metric: Metric | str, game: str | None, page: int,
+    author: int,
 ) -> tuple[discord.Embed, discord.ui.View]:
-    """Page ``page`` (0-based, clamped to the board) for the member of ``interaction``.
+    """Page ``page`` (0-based, clamped to the board) of the board member ``author`` asked
+    for, with their rank under it, named (whoever of the server turns the page).
 
     Raises
     ------
@@ -121,8 +136,9 @@ async def render_board(
     if page >= pages:
         page = pages - 1
         rows, total = await store.board(guild_id, metric, game, page * PAGE_SIZE, PAGE_SIZE)
-    mine = await store.board_rank(guild_id, metric, game, viewer.id)
+    mine = await store.board_rank(guild_id, metric, game, author)
     guild = interaction.guild
+    known = viewer.display_name if author == viewer.id else mine.name if mine else None
     embed = discord.Embed(
         title=t("board.title", server=guild.name) if guild else t("board.title_plain"),
         description="\n".join(line(lang, guild, metric, row) for row in rows)
@@ -133,16 +149,16 @@ async def render_board(
     embed.set_author(name=t("board.author", game=Msg(f"game.{game}"), metric=what) if game
                      else t(what))
     embed.add_field(
-        name=t("board.your_rank"),
+        name=t("board.rank_of_member", name=member_name(lang, guild, author, known)),
         value=t("board.rank_of", rank=mine.rank, total=total,
                 value=value_text(lang, metric, mine.value)) if mine else t("board.not_on"),
         inline=False,
     )
     embed.set_footer(text=t("board.page", page=page + 1, pages=pages))
     view = discord.ui.View(timeout=None)
-    view.add_item(PageButton(metric, game, max(page - 1, 0), label=t("board.previous"),
+    view.add_item(PageButton(metric, game, max(page - 1, 0), author, label=t("board.previous"),
                              disabled=page == 0))
-    view.add_item(PageButton(metric, game, page + 1, label=t("board.next"),
+    view.add_item(PageButton(metric, game, page + 1, author, label=t("board.next"),
                              disabled=page + 1 >= pages))
     return embed, view
 
@@ -186,7 +202,8 @@ class Leaderboard(commands.Cog):
             await reply(interaction, content=lang.t(problem), ephemeral=True)
             return
         embed, view = await within_deadline(
-            interaction, render_board(interaction, metric, game, 0), ephemeral=False
+            interaction, render_board(interaction, metric, game, 0, interaction.user.id),
+            ephemeral=False
         )
         await reply(interaction, embed=embed, view=view)
 

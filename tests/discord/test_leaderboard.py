@@ -1,16 +1,19 @@
 """/leaderboard and /stats in simcord: finished games (committed through the store the way the
 runtime records them) appear on the boards in order, per server; ties share a rank; pages
-turn with buttons that still work after a restart; the caller's rank shows under any page;
-members are named, never mentioned, members who left by their last known name.
+turn with buttons that still work after a restart; the rank of the member who asked shows, by
+name, under any page whoever turns it; members are named, never mentioned, members who left
+by their last known name.
 """
 
 from __future__ import annotations
 
 import re
 
+import discord
 import pytest
 
 from bot.store import GameResult, SeatResult, TableWrite
+from cogs.leaderboard import PageButton
 
 STARTING = 1000
 MENTION = re.compile(r"<@!?\d+>")
@@ -109,6 +112,38 @@ async def test_pages_turn_and_keep_working_after_a_restart(world):
     assert page.description.splitlines()[-1] == "**25.** Alice — 724 chips"
     back = await w.click(w.dave, third.response, label="Previous")
     assert back.response.embeds[0].footer.text == "Page 2 of 3"
+
+
+async def test_the_public_board_keeps_its_authors_rank_whoever_turns_the_page(world):
+    w = world
+    for index in range(12):  # twelve members above Alice and Bob: her rank is off page 1
+        await w.slash(w.add_member(f"player{index:02d}"), "chips daily")
+    await w.slash(w.alice, "chips give", member=w.carol, amount=500)  # Alice: 500, last
+    await w.balances(w.bob)  # Bob: 1,000 chips
+    asked = await w.slash(w.alice, "leaderboard")
+    rank = asked.response.embeds[0].fields[0]
+    assert (rank.name, rank.value) == ("Alice's rank", "15 of 15 (500 chips)")
+
+    turned = await w.click(w.bob, asked.response, label="Next")
+    page = turned.response.embeds[0]
+    assert page.footer.text == "Page 2 of 2"
+    assert (page.fields[0].name, page.fields[0].value) == ("Alice's rank", "15 of 15 (500 chips)")
+    await w.restart()
+    back = await w.click(w.dave, turned.response, label="Previous")
+    page = back.response.embeds[0]
+    assert page.footer.text == "Page 1 of 2"
+    assert (page.fields[0].name, page.fields[0].value) == ("Alice's rank", "15 of 15 (500 chips)")
+
+
+async def test_a_page_button_posted_before_authors_were_kept_names_the_clicker(world):
+    await world.balances(world.alice, world.bob)
+    view = discord.ui.View(timeout=None)
+    view.add_item(PageButton("chips", None, 0, None, label="Next"))
+    assert view.children[0].custom_id == "lb:chips::0"  # the form such buttons have
+    await world.bot.get_channel(world.channel.id).send(view=view)
+    turned = await world.click(world.bob, world.channel.history()[-1], label="Next")
+    rank = turned.response.embeds[0].fields[0]
+    assert (rank.name, rank.value) == ("Bob's rank", "1 of 2 (1,000 chips)")
 
 
 async def test_members_who_left_keep_their_last_known_name(world):
