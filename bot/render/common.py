@@ -450,7 +450,7 @@ def lobby(table: TableInfo, rules_line: str) -> Rendered:
 
 def notes(table: TableInfo) -> str:
     """The runtime's latest lines (joins, timeouts …) in the table's language, one a line."""
-    return "\n".join(table.lang.t(note) for note in table.notes)
+    return "\n".join(table.lang.t(note.msg) for note in table.notes)
 
 
 def _lobby_line(table: TableInfo, seat: int) -> str:

@@ -43,7 +43,7 @@ from bot.render.common import (
     truncate,
     visible,
 )
-from bot.render.lines import LINES
+from bot.render.lines import LINES, board_log
 from bot.runtime.components import table_button, table_select
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
@@ -342,27 +342,16 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
         if own:
             embed.add_field(name=t("kalooki.field.combinations", name=seat_label(table, owner)),
                             value=truncate("\n".join(own), 1024), inline=False)
-    lines = _last_lines(table, view.log) + [t(note) for note in table.notes]
+    readers = LINES.readers(table)
+    lines = board_log(table, _deal_events(view.log),
+                      lambda event: LINES.line(readers, event, lambda: _event(table, event)),
+                      LOG_LINES)
     if lines:
-        embed.add_field(name=t("kalooki.field.log"),
-                        value=truncate("\n".join(lines[-LOG_LINES:]), 1024), inline=False)
+        embed.add_field(name=t("kalooki.field.log"), value=truncate("\n".join(lines), 1024),
+                        inline=False)
     board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
     return Rendered(fit(embed, table.lang), None if over else _board_view(table, view, calls),
                     partial(images.board_picture, view))
-
-
-def _last_lines(table: TableInfo, log: Sequence[KalookiEvent]) -> list[str]:
-    """The last :data:`LOG_LINES` lines of the deal's events (many events have none), each
-    rendered once and kept (:data:`bot.render.lines.LINES`), oldest first."""
-    lines: list[str] = []
-    readers = LINES.readers(table)
-    for event in reversed(_deal_events(log)):
-        line = LINES.line(readers, event, lambda event=event: _event(table, event))
-        if line:
-            lines.append(line)
-            if len(lines) == LOG_LINES:
-                break
-    return lines[::-1]
 
 
 def _deal_events(log: Sequence[KalookiEvent]) -> list[KalookiEvent]:

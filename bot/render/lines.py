@@ -9,11 +9,14 @@ copy); an event that does not (a dict field) is kept by identity, the cache hold
 that its id cannot name another event while its line is kept. A table's language and seats
 are looked up once per board (:meth:`LineCache.readers`), as a token that stands for them
 in the keys of its lines.
+
+:func:`board_log` puts a board's log together: the lines of the game's last events and the
+table's runtime notes among them, in the order they happened.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from bot.runtime.spec import TableInfo
@@ -81,3 +84,47 @@ class LineCache:
 
 LINES = LineCache()
 """The log lines of every game's boards (their events never equal another game's)."""
+
+
+def board_log(table: TableInfo, events: Sequence[Any], line: Callable[[Any], str],
+              limit: int) -> list[str]:
+    """The last ``limit`` lines of a board's log, oldest first: the lines of ``events`` and
+    the table's notes, each note after the events logged before it was made.
+
+    Parameters
+    ----------
+    table
+        The table: its notes (:attr:`~bot.runtime.spec.Note.at`) and the game's count of
+        logged events (:attr:`~bot.runtime.spec.TableInfo.logged`).
+    events
+        The last events of the game's log, oldest first (its last is the
+        ``table.logged``-th event).
+    line
+        An event's line, ``""`` for an event the log does not show; called newest first,
+        and only until ``limit`` lines are found.
+    limit
+        The lines wanted.
+
+    Returns
+    -------
+    list[str]
+        At most ``limit`` lines. A note made before the first of ``events`` comes first, one
+        without a position (saved before notes kept it) after the last; notes at one place
+        keep their order.
+    """
+    count, first = len(events), table.logged - len(events)
+    places = sorted(((count if note.at is None else min(max(note.at - first, 0), count), n)
+                     for n, note in enumerate(table.notes)), reverse=True)
+    t, index = table.lang.t, count
+    lines: list[str] = []
+    for place, n in (*places, (0, -1)):  # the notes newest first, then the oldest events
+        while index > place and len(lines) < limit:
+            index -= 1
+            text = line(events[index])
+            if text:
+                lines.append(text)
+        if len(lines) >= limit:
+            break
+        if n >= 0:
+            lines.append(t(table.notes[n].msg))
+    return lines[::-1]

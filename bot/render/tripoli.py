@@ -36,7 +36,7 @@ from bot.render.common import (
     table_kind,
     visible,
 )
-from bot.render.lines import LINES
+from bot.render.lines import LINES, board_log
 from bot.runtime.components import table_button, table_select
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
@@ -183,12 +183,10 @@ def board(
         embed.add_field(name=t("tripoli.field.michigan"), value=_michigan(table, view),
                         inline=False)
     readers = LINES.readers(table)
-    log = [_log_line(table, readers, view, event)
-           for event in _deal_events(view.log)[-LOG_LINES:]]
-    lines = [line for line in log if line] + [t(note) for note in table.notes]
+    lines = board_log(table, _deal_events(view.log)[-LOG_LINES:],
+                      lambda event: _log_line(table, readers, view, event), LOG_LINES)
     if lines:
-        embed.add_field(name=t("tripoli.field.log"), value="\n".join(lines[-LOG_LINES:]),
-                        inline=False)
+        embed.add_field(name=t("tripoli.field.log"), value="\n".join(lines), inline=False)
     board_footer(embed, table, t("board.deal_number", deal=view.deal_number), view.commitment)
     return Rendered(fit(embed, table.lang), None if over else _board_view(table, view, decisions),
                     partial(images.board_picture, view, _pay_suit_named(view)))

@@ -39,7 +39,7 @@ from bot.render.common import (
     table_kind,
     team_name,
 )
-from bot.render.lines import LINES
+from bot.render.lines import LINES, board_log
 from bot.runtime.components import table_button
 from bot.runtime.refs import Ref
 from bot.runtime.spec import DealSummary, Rendered, TableInfo
@@ -126,12 +126,11 @@ def board(table: TableInfo, view: TroefcallTableView) -> Rendered:
         embed.add_field(name=t("troefcall.field.jack_search"),
                         value=_jack_search(table, view.jack_search), inline=False)
     readers = LINES.readers(table)
-    log = [LINES.line(readers, event, lambda event=event: _event(table, event))
-           for event in _hand_events(view.log)[-LOG_LINES:]]
-    lines = [line for line in log if line] + [t(note) for note in table.notes]
+    lines = board_log(table, _hand_events(view.log)[-LOG_LINES:],
+                      lambda event: LINES.line(readers, event, lambda: _event(table, event)),
+                      LOG_LINES)
     if lines:
-        embed.add_field(name=t("troefcall.field.log"), value="\n".join(lines[-LOG_LINES:]),
-                        inline=False)
+        embed.add_field(name=t("troefcall.field.log"), value="\n".join(lines), inline=False)
     board_footer(embed, table, t("board.shuffle_number", shuffle=view.deal_number),
                  view.commitment)
     picture = partial(images.board_picture, view)

@@ -280,18 +280,17 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 pending = {(p.seat, p.decision) for p in game.pending()}
                 if when > now or (seat, decision) not in pending:
                     continue
+                if seat != SYSTEM:  # noted before the default move it causes
+                    count = table.timeouts[seat] = table.timeouts.get(seat, 0) + 1
+                    name = common.note_name(table.seats[seat].member_id, table.seats[seat].name)
+                    member = table.seats[seat].member_id
+                    silent = now - table.seen.get(member, 0.0) if member is not None else 0.0
+                    if count >= TIMEOUTS_TO_AI and silent >= pace.AWAY_SILENCE:
+                        table.seats[seat].ai = True
+                        table.note("note.away", name=name)
+                    else:
+                        table.note("note.timed_out", name=name)
                 game.apply(seat, game.timeout_action(seat), decision)
-                if seat == SYSTEM:
-                    continue
-                count = table.timeouts[seat] = table.timeouts.get(seat, 0) + 1
-                name = common.note_name(table.seats[seat].member_id, table.seats[seat].name)
-                member = table.seats[seat].member_id
-                silent = now - table.seen.get(member, 0.0) if member is not None else 0.0
-                if count >= TIMEOUTS_TO_AI and silent >= pace.AWAY_SILENCE:
-                    table.seats[seat].ai = True
-                    table.note("note.away", name=name)
-                else:
-                    table.note("note.timed_out", name=name)
             await self._progress(table)
         self.schedule_board_edit(table)
 
@@ -953,6 +952,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             # the deal under way is the last one agreed (or the minutes are up): the game
             # ends by its length, as it would had the host not asked
             length = not abandon and self._length_reached(table) is not None
+            logged = table.game.logged  # the note reads before the events of the ending
             try:
                 events = table.game.end_session(
                     abandon, reason=EndReason.LENGTH if length else EndReason.HOST)
@@ -960,9 +960,10 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 raise Refusal.of(error) from error
             table.ending = True
             if abandon and not events:  # nothing to abandon (what is at stake is played for)
-                table.note("note.played_for_first")
+                table.note("note.played_for_first", after=logged)
             else:
-                table.note("note.abandoned" if abandon else "note.ends_after_deal")
+                table.note("note.abandoned" if abandon else "note.ends_after_deal",
+                           after=logged)
             await self._progress(table)
 
     # ------------------------------------------------------------------ progress (under lock)
@@ -1045,7 +1046,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
                 agreed = None if table.ending else self._length_reached(table)  # is whole
                 if agreed is not None:
                     table.ending = True
-                    table.notes.append(agreed)
+                    table.note(agreed.key, **agreed.params)
                     game.end_session(reason=EndReason.LENGTH)
                     continue
                 if not table.ending and self._cannot_go_on(table):
@@ -1315,7 +1316,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             return common.lobby(info, adapter.describe_options(table.options, info.lang))
         game = table.game
         if game is None:
-            reason = table.notes[-1] if table.notes else Msg("note.cancelled")
+            reason = table.notes[-1].msg if table.notes else Msg("note.cancelled")
             return common.closed(info, info.lang.t(reason))
         return summary.board(adapter, info, game, table.rating)
 

@@ -115,6 +115,34 @@ class SeatInfo:
     kicked: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Note:
+    """A line of a table's runtime log (a join, a timeout, a leave, the ending) and where in
+    the game's log it happened.
+
+    Attributes
+    ----------
+    msg
+        The line: a catalog message, shown with ``lang.t(note.msg)``.
+    at
+        The game's count of logged events when the note was made (``game.logged``): the
+        note follows the ``at``-th event. None in the lobby, and for a note saved before
+        notes kept it (shown after the game's events).
+    """
+
+    msg: Msg
+    at: int | None = None
+
+    def dump(self) -> dict[str, Any]:
+        """:meth:`bot.i18n.Msg.dump`'s form with ``"at"``."""
+        return {**self.msg.dump(), "at": self.at}
+
+    @classmethod
+    def load(cls, data: Any) -> Note:
+        """A note from :meth:`dump`'s form, or from a bare message's (:meth:`Msg.load`)."""
+        return cls(Msg.load(data), data.get("at") if isinstance(data, dict) else None)
+
+
 @dataclass(frozen=True)
 class TableInfo:
     """A frozen picture of a table for its renderers (never the mutable table).
@@ -135,7 +163,11 @@ class TableInfo:
         Each seat's starting stack in chips (chip games).
     notes
         The runtime's latest lines (joins, timeouts …), oldest first: show each with
-        ``lang.t(note)``.
+        ``lang.t(note.msg)``, among the game's events by :attr:`Note.at`
+        (:func:`bot.render.lines.board_log`).
+    logged
+        The game's count of logged events (``game.logged``; 0 in the lobby): the last event
+        of its log is the ``logged``-th.
     deadlines
         Seat (or ``engine.core.SYSTEM``) -> POSIX seconds at which its decision times out.
     seed
@@ -157,7 +189,8 @@ class TableInfo:
     host_id: int
     ranked: bool
     buy_in: int
-    notes: tuple[Msg, ...] = ()
+    notes: tuple[Note, ...] = ()
+    logged: int = 0
     deadlines: Mapping[int, float] = field(default_factory=dict)
     seed: bytes = b""
     lang: Language = ENGLISH

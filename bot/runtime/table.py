@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from bot.i18n import ENGLISH, Language, Msg
 from bot.runtime import pace
 from bot.runtime.renders import Renders
-from bot.runtime.spec import GameAdapter, GameSpec, SeatInfo, TableInfo
+from bot.runtime.spec import GameAdapter, GameSpec, Note, SeatInfo, TableInfo
 from bot.store import ChipMove, GameResult, TableWrite
 
 if TYPE_CHECKING:
@@ -73,18 +73,18 @@ AI_RANDOM = random.Random(secrets.randbits(64))
 from the system's entropy; a table may be given its own, as tests do)."""
 
 
-class Notes(list[Msg]):
+class Notes(list[Note]):
     """A table's last :data:`NOTES_KEPT` lobby and seat events, oldest first: a list that
     forgets its oldest entries (a list of four weighs a tenth of a ``deque(maxlen=4)``'s
     64-slot block, and every live table keeps one)."""
 
     __slots__ = ()
 
-    def append(self, note: Msg) -> None:
+    def append(self, note: Note) -> None:
         super().append(note)
         del self[:-NOTES_KEPT]
 
-    def extend(self, notes: Iterable[Msg]) -> None:
+    def extend(self, notes: Iterable[Note]) -> None:
         super().extend(notes)
         del self[:-NOTES_KEPT]
 
@@ -171,7 +171,8 @@ class Table:
     ending
         ``/… end`` was asked: no more deals after the current one.
     notes
-        The last few lobby and seat events, shown on the board.
+        The last few lobby and seat events, shown on the board among the game's events
+        (each records where in the game's log it was made).
     deadlines
         Seat -> (decision id, POSIX seconds): when that member's pending decision times out.
     timeouts
@@ -334,6 +335,7 @@ class Table:
             ranked=self.ranked,
             buy_in=self.buy_in,
             notes=tuple(self.notes),
+            logged=0 if self.game is None else self.game.logged,
             deadlines={seat: when for seat, (_decision, when) in self.deadlines.items()},
             seed=self.seed if over else b"",
             lang=lang,
@@ -352,10 +354,14 @@ class Table:
         """Seats that have not left, in seat order."""
         return [i for i, seat in enumerate(self.seats) if not seat.left]
 
-    def note(self, key: str, /, **params: Any) -> None:
+    def note(self, key: str, /, *, after: int | None = None, **params: Any) -> None:
         """Add a line to the board's short runtime log: message ``key`` of the catalogs and
-        its values (shown in each board's language); the boards show a new version."""
-        self.notes.append(Msg(key, **params))
+        its values (shown in each board's language), after the game's ``after``-th logged
+        event (default: the events logged so far; note a cause before applying what it
+        causes); the boards show a new version."""
+        if after is None and self.game is not None:
+            after = self.game.logged
+        self.notes.append(Note(Msg(key, **params), after))
         self.renders.changed()
 
     def snapshot(self, rules: Any = None) -> str:
@@ -512,7 +518,7 @@ class Table:
                                                   if seat.kicked and seat.member_id is not None},
             forfeits=dict(data.get("forfeits", ())),
         )
-        table.notes.extend(Msg.load(note) for note in data["notes"])
+        table.notes.extend(Note.load(note) for note in data["notes"])
         table.saved = Saved.of(text, () if table.game is None else tuple(table.game.log))
         if table.game is not None and version == SNAPSHOT_VERSION:
             table.log_saved = (table.game, table.game.logged)

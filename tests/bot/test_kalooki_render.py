@@ -11,12 +11,12 @@ from ai_step import ai_step
 from refusals import persian_refusals
 
 from bot.games.kalooki import KalookiAdapter
-from bot.i18n import LANGUAGES
+from bot.i18n import LANGUAGES, Msg
 from bot.render import summary
 from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
 from bot.render.kalooki import Draft, pages
 from bot.runtime.refs import UnplayableRules, unplayable_reason
-from bot.runtime.spec import SeatInfo, TableInfo
+from bot.runtime.spec import Note, SeatInfo, TableInfo
 from engine.cards import MAX_JOKERS, Card
 from engine.core import SYSTEM, EndReason, OptionError
 from engine.kalooki.actions import (
@@ -43,7 +43,7 @@ def info(players: int) -> TableInfo:
     seats = tuple(SeatInfo(member_id=None if s % 2 else 100 + s, name=f"{LONG} {s}",
                            ai=bool(s % 2)) for s in range(players))
     return TableInfo(id="k4l00k", spec=ADAPTER.spec, seats=seats, host_id=100, ranked=False,
-                     buy_in=0, notes=("A note from the runtime " * 5,) * 3,
+                     buy_in=0, notes=(Note(Msg("text", text="A note from the runtime " * 5)),) * 3,
                      deadlines={SYSTEM: 1.8e9, 0: 1.8e9})
 
 

@@ -17,14 +17,15 @@ from bot.render import kalooki as kalooki_render
 from bot.render import tripoli as tripoli_render
 from bot.render.common import limit_problems, lobby, visible
 from bot.render.summary import RatingNote, add_deal, ratings
-from bot.runtime.spec import SeatInfo, TableInfo
+from bot.runtime.spec import Note, SeatInfo, TableInfo
 from engine.core import SYSTEM
 from engine.kalooki import events as kalooki_events
 from engine.tripoli import rules as tripoli_rules
 
 LONG = "Ｗ" * 20 + " a very long display name"
-NOTES = (Msg("note.timed_out_again", name=LONG), Msg("note.left_with", name=LONG, count=99999),
-         Msg("note.leaves_after_deal", name=LONG), Msg("note.dms_closed", name=LONG))
+NOTES = tuple(Note(msg) for msg in (
+    Msg("note.timed_out_again", name=LONG), Msg("note.left_with", name=LONG, count=99999),
+    Msg("note.leaves_after_deal", name=LONG), Msg("note.dms_closed", name=LONG)))
 
 
 def info(game: str, players: int, code: str) -> TableInfo:

@@ -11,10 +11,10 @@ import pytest
 from ai_step import ai_step
 
 from bot.games import GAMES
-from bot.i18n import ENGLISH, LANGUAGES
+from bot.i18n import ENGLISH, LANGUAGES, Msg
 from bot.render import kalooki, summary, tripoli, troefcall
-from bot.render.lines import LineCache
-from bot.runtime.spec import SeatInfo, TableInfo
+from bot.render.lines import LineCache, board_log
+from bot.runtime.spec import Note, SeatInfo, TableInfo
 from engine.tripoli import events as ev
 
 RENDERERS = {"tripoli": tripoli, "troefcall": troefcall, "kalooki": kalooki}
@@ -106,3 +106,29 @@ def test_the_cache_keeps_at_most_its_size_the_oldest_going_first():
     assert len(cache) == 3
     assert cache.line(readers, ev.Folded(seat=4), lambda: "new") == "line 4"
     assert cache.line(readers, ev.Folded(seat=0), lambda: "new") == "new"
+
+
+def test_a_board_log_puts_each_note_after_the_events_logged_before_it():
+    def note(text: str, at: int | None) -> Note:
+        return Note(Msg("text", text=text), at)
+
+    events = ["e7", "e8", "", "e10", "e11"]  # the 7th to 11th events logged; the 9th no line
+    table = replace(info("tripoli", 3, "en"), logged=11, notes=(
+        note("before them", 3), note("after e8", 8), note("after e10", 10),
+        note("saved without its place", None), note("after e11", 11)))
+    asked: list[str] = []
+
+    def line(event: str) -> str:
+        asked.append(event)
+        return event
+
+    assert board_log(table, events, line, 20) == [
+        "before them", "e7", "e8", "after e8", "e10", "after e10", "e11",
+        "saved without its place", "after e11"]  # after the events, in the notes' order
+    asked.clear()
+    assert board_log(table, events, line, 5) == ["e10", "after e10", "e11",
+                                                 "saved without its place", "after e11"]
+    assert asked == ["e11", "e10"]  # lines are made newest first, only as far as needed
+    assert board_log(replace(table, notes=()), events, line, 3) == ["e8", "e10", "e11"]
+    assert Note.load(Msg("text", text="old").dump()) == note("old", None)
+    assert Note.load(note("new", 5).dump()) == note("new", 5)

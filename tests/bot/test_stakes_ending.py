@@ -82,7 +82,7 @@ async def test_a_set_whose_members_all_went_away_returns_every_stake(registry, s
     registry.bot.clock.advance(pace.ACTIVE_WINDOW)  # nobody interacted since
     await play_deal(registry, table)
     assert table.state is TableState.OVER and table.game.deal_number == 1
-    assert "note.too_few" in [note.key for note in table.notes]
+    assert "note.too_few" in [note.msg.key for note in table.notes]
     assert not table.game.outcome.complete and table.game.outcome.winners == ()
     assert await balances(store, KALOOKI) == dict.fromkeys(KALOOKI, START)
     [(result, _id)] = await store.results(GUILD)
@@ -127,7 +127,7 @@ async def test_a_game_played_to_its_agreed_minutes_pays_the_higher_score(registr
     await play_deal(registry, table)
     outcome = table.game.outcome
     assert table.state is TableState.OVER and "note.agreed_minutes" in [
-        note.key for note in table.notes]
+        note.msg.key for note in table.notes]
     assert outcome.complete and max(table.game.scores) < 15
     winners = {table.seats[seat].member_id for seat in outcome.winners}
     assert len(winners) == 2

@@ -393,7 +393,7 @@ async def test_a_silent_member_times_out_then_the_ai_plays_until_they_are_back(r
     clock.advance(121)
     await registry.fire_due()
     assert table.timeouts[dealer] == 2 and not table.seats[dealer].ai  # silent 3 min only
-    assert table.notes[-1].key == "note.timed_out"
+    assert table.notes[-1].msg.key == "note.timed_out"
     for _ in range(20):  # nobody clicks: the next decisions time out too
         if table.seats[dealer].ai:
             break
@@ -491,10 +491,10 @@ async def test_ending_now_during_the_leftover_round_says_it_is_still_played_for(
         deal = table.game.deal_number
         await registry.next_deal(table, ANN, Ref(table.id, "next", None, deal))
     await registry.end(table, ANN, False, abandon=False)
-    assert table.game.leftover and table.notes[-1].key == "note.ends_after_deal"
+    assert table.game.leftover and table.notes[-1].msg.key == "note.ends_after_deal"
     at_stake = (dict(table.game.board), table.game.total_chips())
     await registry.end(table, ANN, False, abandon=True)
-    assert table.notes[-1].key == "note.played_for_first"  # not "the deal was abandoned"
+    assert table.notes[-1].msg.key == "note.played_for_first"  # not "the deal was abandoned"
     assert table.game.leftover and table.state is TableState.PLAYING
     assert (dict(table.game.board), table.game.total_chips()) == at_stake  # still played for
 
@@ -643,12 +643,12 @@ async def test_a_member_kicked_in_the_lobby_cannot_sit_down_again(registry):
     table = await lobby(registry, ANN, BEN, CAT)
     await registry.kick(table, ANN, False, CAT)
     assert table.kicked == {CAT} and table.seat_of(CAT) is None
-    assert table.notes[-1].key == "note.removed"
+    assert table.notes[-1].msg.key == "note.removed"
     with pytest.raises(Refusal) as refused:
         await registry.join(table, CAT, "m3")
     assert refused.value.code == "kicked" and table.seat_of(CAT) is None
     await registry.leave(table, BEN)
-    assert table.notes[-1].key == "note.stood_up"  # a member's own leave is not a kick
+    assert table.notes[-1].msg.key == "note.stood_up"  # a member's own leave is not a kick
     await registry.join(table, BEN, "m2")
     assert table.seat_of(BEN) is not None
 
@@ -675,9 +675,9 @@ def test_a_table_keeps_its_last_four_notes_through_a_snapshot():
                   buy_in=100, options={})
     for seat in range(6):
         table.note("note.sat_down", name=f"P{seat}")
-    assert [note.params["name"] for note in table.notes] == ["P2", "P3", "P4", "P5"]
+    assert [note.msg.params["name"] for note in table.notes] == ["P2", "P3", "P4", "P5"]
     back = Table.from_snapshot(table.snapshot(), GAMES)
-    assert [note.params["name"] for note in back.notes] == ["P2", "P3", "P4", "P5"]
+    assert [note.msg.params["name"] for note in back.notes] == ["P2", "P3", "P4", "P5"]
     back.notes.extend(table.notes)
     back.note("note.sat_down", name="P6")
-    assert [note.params["name"] for note in back.notes] == ["P3", "P4", "P5", "P6"]
+    assert [note.msg.params["name"] for note in back.notes] == ["P3", "P4", "P5", "P6"]

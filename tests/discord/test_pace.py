@@ -32,7 +32,7 @@ def now(world: Any) -> float:
 
 def notes(session: Session) -> str:
     """The board's runtime notes, in English."""
-    return " ".join(ENGLISH.t(note) for note in session.table.notes)
+    return " ".join(ENGLISH.t(note.msg) for note in session.table.notes)
 
 
 def footer(session: Session) -> str:

@@ -20,7 +20,7 @@ def frozen(session: Session) -> tuple[Any, ...]:
     game = session.game.model_dump_json() if session.game is not None else None
     seats = [(s.member_id, s.ai, s.leaving, s.left) for s in session.table.seats]
     table = session.table
-    notes = [ENGLISH.t(n) for n in table.notes]
+    notes = [ENGLISH.t(n.msg) for n in table.notes]
     return game, seats, table.host_id, notes, session.board.embeds[0].to_dict()
 
 
@@ -80,7 +80,7 @@ async def test_a_second_leave_or_kick_mid_deal_is_refused_and_changes_nothing(wo
     assert kicked.response.ephemeral
     assert kicked.response.content == "Bob already leaves after this deal."
     assert frozen(session) == before
-    notes = [ENGLISH.t(n) for n in session.table.notes]
+    notes = [ENGLISH.t(n.msg) for n in session.table.notes]
     assert sum("leaves after this deal" in note for note in notes) == 1
 
 
@@ -89,7 +89,7 @@ async def test_the_host_leaving_the_lobby_passes_the_host_on(world):
     session = await open_table(world, alice, bob, carol)
     await session.click(alice, session.board, label="Leave")
     assert session.seat(alice) is None and session.table.host_id == bob.id
-    assert "Bob is the host now." in [ENGLISH.t(n) for n in session.table.notes]
+    assert "Bob is the host now." in [ENGLISH.t(n.msg) for n in session.table.notes]
     assert "Bob (host)" in str(session.board.embeds[0].to_dict())
     refused = await session.click(carol, session.board, label="Start")
     assert refused.response.ephemeral and "host" in refused.response.content
@@ -113,7 +113,7 @@ async def test_the_host_leaving_mid_deal_passes_the_host_clockwise(world):
     await session.click(bob, session.board, label="Leave")
     await session.click(alice, session.board, label="Leave")
     assert session.table.host_id == carol.id  # seat 1 (Bob) leaves too: seat 2 takes over
-    assert "Carol is the host now." in [ENGLISH.t(n) for n in session.table.notes]
+    assert "Carol is the host now." in [ENGLISH.t(n.msg) for n in session.table.notes]
     await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
     assert session.seat(alice) is None and session.seat(bob) is None
     before = frozen(session)
@@ -142,7 +142,7 @@ async def test_a_table_nobody_deals_again_on_ends_its_session_fairly(world):
     assert session.table.state is TableState.PLAYING and not session.table.ending
     await wait(world, 2 * 60)
     assert session.table.ending
-    notes = " ".join(ENGLISH.t(n) for n in session.table.notes)
+    notes = " ".join(ENGLISH.t(n.msg) for n in session.table.notes)
     assert "Nobody dealt again for 10 minutes" in notes
     for _ in range(60):  # the leftover round: every member's decisions time out
         if session.table.state is TableState.OVER:
@@ -175,7 +175,7 @@ async def test_a_table_whose_members_are_all_away_ends_at_the_deals_end(world):
             break
         await wait(world, 120)
     assert all(seat.ai for seat in session.table.seats)
-    notes = " ".join([ENGLISH.t(n) for n in session.table.notes])
+    notes = " ".join([ENGLISH.t(n.msg) for n in session.table.notes])
     assert "every member is away" in notes and "Nobody dealt again" not in notes
     assert sum(session.game.stacks) == 2 * 60
     await settled_fairly(session, before, alice, bob)
@@ -248,7 +248,7 @@ async def test_im_back_takes_back_a_leave_but_not_a_kick(world):
     assert not back.response or not back.response.ephemeral  # answered with the board
     entry = session.table.seats[session.seat(bob)]
     assert not entry.leaving and not entry.ai
-    assert "Bob stays at the table after all." in [ENGLISH.t(n) for n in session.table.notes]
+    assert "Bob stays at the table after all." in [ENGLISH.t(n.msg) for n in session.table.notes]
     assert "I'm back" not in labels(session.board)  # only the kicked seat is played by the AI
     with pytest.raises(Refusal) as refused:
         await world.bot.tables.back(session.table, carol.id)

@@ -360,7 +360,7 @@ async def test_a_member_named_like_an_ai_seat_looks_different_in_the_lobby(world
     await session.click(faker, session.board, label="Join")
     seats = session.board.embeds[0].fields[0].value.splitlines()
     assert seats[1] == "2. 🤖 AI 1" and seats[2] == "3. AI 1"
-    assert list([ENGLISH.t(n) for n in session.table.notes])[-1] == "AI 1 sat down."
+    assert list([ENGLISH.t(n.msg) for n in session.table.notes])[-1] == "AI 1 sat down."
 
 
 async def test_a_dutch_lobby_offers_and_allows_its_own_seats(world):
