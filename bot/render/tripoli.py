@@ -308,7 +308,7 @@ def _players(table: TableInfo, view: TripoliTableView) -> str:
             continue
         parts = [f"{'▶ ' if seat in view.to_act else ''}**{lang.isolate(name)}**",
                  chips(lang, stack)]
-        if seat == view.dealer:
+        if seat == view.dealer and view.phase is not Phase.OVER:  # no deal comes
             parts.append(t("tripoli.mark.dealer"))
         if seat in view.hand_sizes:
             parts.append(t("tripoli.cards", count=view.hand_sizes[seat]))

@@ -1,6 +1,7 @@
 """A board's log reads in the order things happened: the runtime's notes (timeouts, leaves,
 the ending) stand among the game's events where they were made, in every game, and a note
-saved before notes kept their place goes last.
+saved before notes kept their place goes last. The final board of a Tripoli session marks
+no dealer (no deal comes).
 
 Tables run through the registry without Discord (real SQLite store in ``tmp_path``).
 """
@@ -143,3 +144,11 @@ async def test_a_note_saved_without_its_place_goes_after_the_events(registry):
     registry.by_id[old.id] = old
     assert field(registry, old, "Log")[-1] == leave
 
+
+async def test_the_final_board_of_a_session_marks_no_dealer(registry):
+    table = await started(registry, "tripoli", 1, 2, 3)
+    assert sum("dealer" in line for line in field(registry, table, "Players")) == 1
+    await registry.end(table, 1, False, abandon=True)
+    assert table.state is TableState.OVER
+    players = field(registry, table, "Players")
+    assert len(players) == 3 and not any("dealer" in line for line in players)
