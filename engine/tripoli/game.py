@@ -9,9 +9,9 @@ as played with ``pay_collection = play``, §3.5) → settlement, [``zero_chips``
 dealer rotation (§2.8). Ending the session plays the leftover poker round(s) (§2.9). The
 flow is §6 of the rules file; every preset is a :class:`TripoliRules` value read here.
 
-A session that never really started ranks nobody: its first deal abandoned, too few players
-able to pay the first deal's antes, or every member gone during the first deal
-(:meth:`TripoliGame.end_session`). Its outcome is incomplete, like a Troefcall game or a
+A session that never really started ranks nobody: its first deal abandoned, or too few
+players able to pay the first deal's antes (:meth:`TripoliGame.end_session`). Its outcome is
+incomplete, like a Troefcall game or a
 Kalooki set ended early (no winner, not rated); the stacks are settled as always.
 
 The dial (``pay_suit = dial``, §3.2 ``cosmo``): before the antes of deal d, a stream
@@ -564,12 +564,10 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         leftover rounds this does nothing.
 
         The session lasts as long as the players wish (item 58): the host's end, the agreed
-        length and too few players are all its natural end, and the players are ranked by
-        their stacks (item 62). Only a session that never really started ranks nobody (its
-        outcome is incomplete): its first deal abandoned, before any deal was over, or the
-        session ended for lack of players (``EndReason.PLAYERS``: every member left or went
-        away) during or at the end of its first deal; the chips of a deal played out stay
-        where it put them.
+        length and too few players are all its natural end, so ``reason`` changes nothing
+        and the players are ranked by their stacks (item 62). Only abandoning the first
+        deal, before any deal was over, ends a session that never really started: its
+        outcome is incomplete (nothing was played to rank them by).
 
         Parameters
         ----------
@@ -588,8 +586,6 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
                                 reason="tripoli.session_over")
         if self.leftover:
             return []
-        if reason is EndReason.PLAYERS and self.deal_number <= 1:
-            self.complete = False  # everyone left (or went away) in the first deal
         if self.phase == Phase.BETWEEN_DEALS:
             return self._track(None, self._start_leftover)
         if not abandon:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import EndReason, Game, IllegalAction, Outcome, Pending, SeatedForChips
+from engine.core import Game, IllegalAction, Outcome, Pending, SeatedForChips
 from engine.poker import best_five
 from engine.tripoli import views
 from engine.tripoli.actions import Bet, Check, Keep, Lead, Select
@@ -148,22 +148,6 @@ def test_a_session_whose_players_run_out_after_a_deal_is_complete(tri):
             game.start_deal()
         tri.play_out(game)
     assert game.deal_number >= 1 and game.outcome.complete and game.outcome.winners
-
-
-@pytest.mark.parametrize(("deals", "complete"), [(1, False), (2, True)])
-def test_a_session_ended_for_lack_of_players_ranks_nobody_only_after_its_first_deal(
-        tri, deals, complete):
-    game = TripoliGame.new(TripoliRules(), 3, b"gone", first_dealer=0)
-    tri.play_out(game)
-    for _deal in range(deals - 1):
-        game.start_deal()
-        tri.play_out(game)
-    game.end_session(reason=EndReason.PLAYERS)
-    tri.play_out(game)
-    assert game.is_over and game.outcome.complete is complete
-    assert bool(game.outcome.winners) is complete
-    assert sum(game.stacks) == 300 and sum(game.outcome.chips.values()) == 0
-    assert game.outcome.chips == {seat: game.stacks[seat] - 100 for seat in range(3)}
 
 
 def test_the_first_deal_needs_the_larger_ante_on_every_space_unless_zero_chips():
