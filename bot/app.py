@@ -2,8 +2,9 @@
 playground, the tests and the benchmarks all run (DESIGN.md §1).
 
 ``setup_hook`` opens the store, loads every cog module of the ``cogs`` package, restores live
-tables, returns escrow held by tables that no longer exist (DESIGN.md §5) and syncs the slash
-commands as ``PARLOUR_SYNC`` says.
+tables, returns escrow held by tables that no longer exist (DESIGN.md §5), syncs the slash
+commands as ``PARLOUR_SYNC`` says, then sets the process's garbage collection policy
+(:mod:`bot.gc_policy`).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import cogs
 from bot.clock import Clock, Sleep, SystemClock
 from bot.config import Settings, load_settings
 from bot.games import GAMES
+from bot.gc_policy import apply_gc_policy
 from bot.i18n.choice import Languages
 from bot.i18n.commands import CommandTranslator
 from bot.images.cache import PICTURES
@@ -88,7 +90,10 @@ class ParlourBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open the store, load the cogs (with the commands' translator), restore tables,
         return orphan escrow, sync commands; the pictures are drawn by
-        ``PARLOUR_PICTURE_WORKERS`` worker processes (:mod:`bot.images.cache`)."""
+        ``PARLOUR_PICTURE_WORKERS`` worker processes (:mod:`bot.images.cache`). Last, with
+        that startup state loaded, apply the garbage collection policy
+        (:func:`bot.gc_policy.apply_gc_policy`: thresholds; the heap frozen once per
+        process)."""
         PICTURES.workers = self.settings.picture_workers
         self.store = SettingsCache(await open_store(
             self.settings.database,
@@ -108,6 +113,7 @@ class ParlourBot(commands.Bot):
             log.warning("returned %d escrowed chips of table %s, which no longer exists",
                         chips, table_id)
         await self.sync_commands()
+        apply_gc_policy()
 
     async def sync_commands(self) -> None:
         """Register the slash commands with Discord as ``settings.sync`` says."""
