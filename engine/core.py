@@ -26,16 +26,27 @@ or was cut short (no winner, the stakes back).
 Every game's model derives from :class:`GameState`: it counts the events its log ever
 received (the log keeps only the last ones), so a table can save the log apart, only the
 new events of each change, and it loads without the rules a table derives from its options.
+It also keeps the views it gave of its current state (:meth:`GameState.viewed`): the board,
+the hands and the AI reading one state share them, until a method marked :func:`changes`
+(``apply``, ``start_deal`` …) or the assignment of a field changes the game.
 """
 
 from __future__ import annotations
 
+import functools
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Hashable, Sequence
 from enum import StrEnum
-from typing import Any, ClassVar, Protocol, Self, runtime_checkable
+from typing import Any, ClassVar, Protocol, Self, TypeVar, runtime_checkable
 
-from pydantic import BaseModel, ConfigDict, ValidationError, ValidationInfo, model_validator
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    PrivateAttr,
+    ValidationError,
+    ValidationInfo,
+    model_validator,
+)
 
 from engine.cards import Card
 
@@ -147,11 +158,63 @@ def _whole_range(metadata: Sequence[Any]) -> tuple[int | None, int | None]:
     return low, high
 
 
+V = TypeVar("V")
+M = TypeVar("M", bound=Callable[..., Any])
+
+
+class Views:
+    """The views a game gave of its current state (:meth:`GameState.viewed`), by key.
+
+    A cache, not part of the state: any two compare equal (games equal in their fields are
+    equal), and a copy or a pickle of a game holds none. ``owner`` is the ``id`` of the game
+    they were made of: a shallow copy of a game (``model_copy``) shares its original's
+    private attributes, and starts its own views when it finds another owner's.
+    """
+
+    __slots__ = ("kept", "owner")
+
+    def __init__(self, owner: int = 0) -> None:
+        self.owner = owner
+        self.kept: dict[Hashable, Any] = {}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Views)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    def __copy__(self) -> Views:
+        return Views()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Views:
+        return Views()
+
+    def __reduce__(self) -> tuple[type[Views], tuple[()]]:
+        return Views, ()
+
+
+def changes(method: M) -> M:
+    """Mark a game's method that changes its state: the views kept of the state before
+    (:meth:`GameState.viewed`) are dropped once it returns or raises."""
+
+    @functools.wraps(method)
+    def changing(self: GameState, *args: Any, **kwargs: Any) -> Any:
+        try:
+            return method(self, *args, **kwargs)
+        finally:
+            self._changed()
+
+    return changing  # type: ignore[return-value]
+
+
 class GameState(BaseModel):
-    """Base of the games' models: the log's count of events, and loading with given rules.
+    """Base of the games' models: the log's count of events, loading with given rules, and
+    the views kept of the current state.
 
     A subclass holds its ``rules`` and types its ``log``, and appends to the log only
-    through :meth:`_logged_events`, which keeps what :meth:`kept_log` keeps.
+    through :meth:`_logged_events`, which keeps what :meth:`kept_log` keeps. It marks each
+    public method that changes it with :func:`changes`, and builds its views through
+    :meth:`viewed`; a game is changed only by those methods or by assigning a field (a
+    change made in place from outside, ``game.hands[0].append(card)``, is not seen).
 
     Attributes
     ----------
@@ -165,6 +228,35 @@ class GameState(BaseModel):
 
     log: list[Any] = []
     logged: int = 0
+    _views: Views = PrivateAttr(default_factory=Views)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        super().__setattr__(name, value)
+        self._changed()
+
+    def viewed(self, key: Hashable, make: Callable[[], V]) -> V:
+        """The view ``make()`` builds of the current state, built once: kept under ``key``
+        (``"public"``, ``("seat", 2)``) until the game changes. Views are frozen, so the one
+        object serves every reader of this state."""
+        private = self.__pydantic_private__
+        assert private is not None
+        views = private["_views"]
+        if views.owner != id(self):
+            views = private["_views"] = Views(id(self))
+        try:
+            return views.kept[key]  # type: ignore[no-any-return]
+        except KeyError:
+            view = views.kept[key] = make()
+            return view
+
+    def _changed(self) -> None:
+        """Drop the views kept: the state they were made of is no longer the game's."""
+        private = self.__pydantic_private__
+        if private is None:  # still being built
+            return
+        views = private.get("_views")
+        if views is None or views.kept or views.owner != id(self):
+            private["_views"] = Views(id(self))
 
     @classmethod
     def kept_log(cls, events: list[Any]) -> list[Any]:
@@ -223,8 +315,9 @@ class Frozen(BaseModel):
             If a value names no field, or a field without a default is left out.
         """
         defaults, required = _LAYOUTS.get(cls) or _layout(cls)
-        fields = {name: values.get(name, default) for name, default in defaults.items()}
-        if not (values.keys() <= defaults.keys() and required <= values.keys()):
+        fields = defaults.copy()  # the fields in order: what ``values`` gives replaces
+        fields.update(values)  # the default, and a name that is no field comes last
+        if len(fields) != len(defaults) or not required <= values.keys():
             raise TypeError(f"{cls.__name__} takes {sorted(defaults)}, not {sorted(values)}")
         model = cls.__new__(cls)
         _set(model, "__dict__", fields)

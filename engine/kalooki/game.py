@@ -69,6 +69,7 @@ from engine.core import (
     OptionError,
     Outcome,
     Pending,
+    changes,
 )
 from engine.kalooki import melds as m
 from engine.kalooki.actions import (
@@ -357,12 +358,12 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         if self.phase in (Phase.BETWEEN_DEALS, Phase.OVER):
             return ()
         if self.phase != Phase.WINDOW:
-            return (Pending(seat=self.turn, decision=self.decision_id(self.turn)),)
+            return (Pending.built(seat=self.turn, decision=self.decision_id(self.turn)),)
         out = [
-            Pending(seat=s, decision=self.decision_id(s), required=False)
+            Pending.built(seat=s, decision=self.decision_id(s), required=False)
             for s in sorted(self.to_act)
         ]
-        timer = Pending(seat=SYSTEM, decision=self.window_id, after=self.rules.call_window)
+        timer = Pending.built(seat=SYSTEM, decision=self.window_id, after=self.rules.call_window)
         return (*out, timer)
 
     @property
@@ -387,23 +388,23 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         SYSTEM has ``close_window`` while a call window is open.
         """
         if seat == SYSTEM:
-            return [Option(kind="close_window")] if self.phase == Phase.WINDOW else []
+            return [Option.built(kind="close_window")] if self.phase == Phase.WINDOW else []
         if seat not in self.to_act:
             return []
         hand = tuple(sorted(self.hands[seat]))
         match self.phase:
             case Phase.WINDOW:
                 if seat != self.turn:
-                    return [Option(kind="call")]
-                return [Option(kind="draw", targets=("discard",))]
+                    return [Option.built(kind="call")]
+                return [Option.built(kind="draw", targets=("discard",))]
             case Phase.ANSWER:
-                out = [Option(kind="allow")]
+                out = [Option.built(kind="allow")]
                 if self._may_take_discard(seat):
-                    out.append(Option(kind="refuse"))
+                    out.append(Option.built(kind="refuse"))
                 return out
             case Phase.DRAW:
                 sources = ("stock", "discard") if self._may_take_discard(seat) else ("stock",)
-                return [Option(kind="draw", targets=sources), *self._challenge_options(seat)]
+                return [Option.built(kind="draw", targets=sources), *self._challenge_options(seat)]
         return self._play_options(seat, hand)
 
     def check(self, seat: int, action: Action, decision: int | None = None) -> None:
@@ -416,6 +417,7 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         """
         self._plan(seat, action, decision)
 
+    @changes
     def apply(self, seat: int, action: Action, decision: int | None = None) -> list[KalookiEvent]:
         """Apply ``seat``'s ``action`` (SYSTEM: ``close_window``); returns the events.
 
@@ -473,14 +475,15 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         """
         if not 0 <= seat < self.seats:
             raise ValueError(f"no seat {seat}")
-        return _seat_view(self, seat)
+        return self.viewed(("seat", seat), lambda: _seat_view(self, seat))
 
     def public_view(self) -> KalookiTableView:
         """What every onlooker may see: no hand, no stock card, no seed."""
-        return _table_view(self, None)
+        return self.viewed("public", lambda: _table_view(self, None))
 
     # ------------------------------------------------------------------ runtime operations
 
+    @changes
     def start_deal(self, deck: Sequence[int] | None = None) -> list[KalookiEvent]:
         """Deal the next deal (only between deals; after a void deal the same one again).
 
@@ -499,6 +502,7 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         checked = checked_deck(deck, self.rules.deck())
         return self._track(None, lambda: self._deal(checked))
 
+    @changes
     def fix_next_deck(self, deck: Sequence[int] | None) -> None:
         """Fix the card order of the next deal (tests, puzzles).
 
@@ -509,6 +513,7 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         """
         self.next_deck = checked_deck(deck, self.rules.deck())
 
+    @changes
     def end_session(
         self, abandon: bool = False, *, reason: EndReason = EndReason.HOST
     ) -> list[KalookiEvent]:
@@ -674,7 +679,7 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
             return []
         targets = tuple(str(s) for s in range(self.seats)
                         if s != seat and s not in self.sitting_out)
-        return [Option(kind="challenge", targets=targets)]
+        return [Option.built(kind="challenge", targets=targets)]
 
     def _may_take_discard(self, seat: int) -> bool:
         """Whether ``seat`` (the current player) may take the top discard (item 22; T17)."""
@@ -686,19 +691,19 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         out = []
         need = 3 if self.laid_down[seat] else 3 * self.contract.threes + 4 * self.contract.fours
         if len(hand) >= need:
-            out.append(Option(kind="meld", cards=hand, count=3, max_count=len(hand)))
+            out.append(Option.built(kind="meld", cards=hand, count=3, max_count=len(hand)))
         if self.laid_down[seat]:
             for kind, fits in (("lay_off", self._lay_off_fits), ("exchange", self._exchange_fits)):
                 pairs = [(c, mm.id) for c in hand for mm in self.melds if fits(seat, mm, c)]
                 if pairs:
                     cards = tuple(sorted({c for c, _ in pairs}))
                     targets = tuple(mm.id for mm in self.melds if mm.id in {t for _, t in pairs})
-                    out.append(Option(kind=kind, cards=cards, count=1, targets=targets))
+                    out.append(Option.built(kind=kind, cards=cards, count=1, targets=targets))
         naturals = tuple(c for c in hand if not c.is_joker)
         if naturals:
-            out.append(Option(kind="discard", cards=naturals, count=1))
+            out.append(Option.built(kind="discard", cards=naturals, count=1))
         else:
-            out.append(Option(kind="end_turn"))
+            out.append(Option.built(kind="end_turn"))
         return out
 
     def _lay_off_fits(self, seat: int, meld: m.Meld, card: Card) -> bool:

@@ -90,17 +90,17 @@ class Betting(BaseModel):
         to_call = self.high - self.contrib[seat]
         if self.high == 0:
             cap = rules.bet_limit
-            out = [Option(kind="check")]
+            out = [Option.built(kind="check")]
             if stack >= 1:
-                out.append(Option(kind="bet", min=1, max=min(cap, stack)))
+                out.append(Option.built(kind="bet", min=1, max=min(cap, stack)))
             return out
-        out = [Option(kind="fold")]
+        out = [Option.built(kind="fold")]
         if stack >= to_call or self.table_stakes:
-            out.append(Option(kind="call"))
+            out.append(Option.built(kind="call"))
         cap = rules.bet_limit - self.high if rules.bet_limit_mode == "total" else rules.bet_limit
         room = min(cap, stack - to_call)
         if room >= 1 and self.opponents_can_act(seat):
-            out.append(Option(kind="raise", min=1, max=room))
+            out.append(Option.built(kind="raise", min=1, max=room))
         return out
 
     def put_in(self, seat: int, chips: int, stack_after: int) -> None:

@@ -51,6 +51,7 @@ from engine.core import (
     Option,
     Outcome,
     Pending,
+    changes,
 )
 from engine.poker import best_five, describe, hand_value
 from engine.tripoli.actions import (
@@ -385,7 +386,8 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
     def pending(self) -> tuple[Pending, ...]:
         """The open decisions, by seat: all required (a timeout plays
         :meth:`timeout_action`); several at once during the poker selection (§2.6 item 28)."""
-        return tuple(Pending(seat=s, decision=self.decision_id(s)) for s in sorted(self.to_act))
+        return tuple(Pending.built(seat=s, decision=self.decision_id(s))
+                     for s in sorted(self.to_act))
 
     @property
     def to_act(self) -> frozenset[int]:
@@ -449,25 +451,27 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         stack = self.stacks[seat] or 0
         match self.phase:
             case Phase.SPARE:
-                return [Option(kind=k) for k in self._spare_choices()]
+                return [Option.built(kind=k) for k in self._spare_choices()]
             case Phase.AUCTION:
                 assert self.auction is not None
-                out = [Option(kind="pass")]
+                out = [Option.built(kind="pass")]
                 if stack > self.auction.high_bid:
-                    out.insert(0, Option(kind="bid", min=self.auction.high_bid + 1, max=stack))
+                    bid = Option.built(kind="bid", min=self.auction.high_bid + 1, max=stack)
+                    out.insert(0, bid)
                 return out
             case Phase.NAME_SUIT:
-                return [Option(kind="name_suit")]  # any of the four suits (§3.6)
+                return [Option.built(kind="name_suit")]  # any of the four suits (§3.6)
             case Phase.SELECT:
                 hand = tuple(sorted(self.hands[seat]))
-                return [Option(kind="select", cards=hand, count=POKER_CARDS)]
+                return [Option.built(kind="select", cards=hand, count=POKER_CARDS)]
             case Phase.BETTING:
                 assert self.betting is not None
                 return self.betting.options(seat, stack, self.rules)
             case Phase.MICHIGAN:
-                return [Option(kind="lead", cards=tuple(self._leads(seat)), count=1)]
+                return [Option.built(kind="lead", cards=tuple(self._leads(seat)), count=1)]
         return []
 
+    @changes
     def apply(self, seat: int, action: Action, decision: int | None = None) -> list[TripoliEvent]:
         """Apply ``seat``'s ``action``; returns the events (all public).
 
@@ -529,6 +533,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
 
     # ------------------------------------------------------------------ runtime operations
 
+    @changes
     def start_deal(self, deck: Sequence[int] | None = None) -> list[TripoliEvent]:
         """Start the next deal (only between deals); ``deck`` fixes its card order.
 
@@ -553,6 +558,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         checked = checked_deck(deck, STANDARD_DECK_SIZE)
         return self._track(None, lambda: self._start_deal(checked))
 
+    @changes
     def end_session(
         self, abandon: bool = False, *, reason: EndReason = EndReason.HOST
     ) -> list[TripoliEvent]:
@@ -593,6 +599,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
             return []
         return self._track(None, self._abandon)
 
+    @changes
     def fix_next_deck(self, deck: Sequence[int] | None) -> None:
         """Fix the card order of the next deal or leftover round (tests, puzzles).
 
@@ -603,6 +610,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         """
         self.next_deck = checked_deck(deck, STANDARD_DECK_SIZE)
 
+    @changes
     def add_seat(self, stack: int) -> int:
         """Seat a new player with ``stack`` chips (between deals); returns the new seat.
 
@@ -628,6 +636,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         self.decisions.ids.append(0)
         return self.seats - 1
 
+    @changes
     def remove_seat(self, seat: int) -> int:
         """Remove ``seat`` (between deals or when over); returns its stack, in chips, to settle.
 
@@ -1382,6 +1391,13 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         """
         if not 0 <= seat < self.seats:
             raise ValueError(f"no seat {seat}")
+        return self.viewed(("seat", seat), lambda: self._seat_view(seat))
+
+    def public_view(self) -> TripoliTableView:
+        """What every onlooker may see (§2.10 item 63): no hand, no spare, no seed."""
+        return self.viewed("public", self._table_view)
+
+    def _seat_view(self, seat: int) -> TripoliSeatView:
         selection = self.selections.get(seat)
         b = self.betting
         to_call = None
@@ -1401,8 +1417,7 @@ class TripoliGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
             table=self.public_view(),
         )
 
-    def public_view(self) -> TripoliTableView:
-        """What every onlooker may see (§2.10 item 63): no hand, no spare, no seed."""
+    def _table_view(self) -> TripoliTableView:
         b, m, a = self.betting, self.michigan, self.auction
         poker = None
         if self.phase in (Phase.SELECT, Phase.BETTING) or b is not None:

@@ -45,6 +45,7 @@ from engine.core import (
     Option,
     Outcome,
     Pending,
+    changes,
 )
 from engine.troefcall.actions import ClaimRedeal, KapPartij, NameTrump, Play
 from engine.troefcall.events import (
@@ -328,10 +329,11 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
         decision (the trick-7 winner's, required; his partner's kap, optional, §2.7 35)."""
         if self.turn is None or self.phase not in (Phase.NAMING, Phase.PLAY, Phase.KAP):
             return ()
-        out = [Pending(seat=self.turn, decision=self.decisions.ids[self.turn])]
+        out = [Pending.built(seat=self.turn, decision=self.decisions.ids[self.turn])]
         if self.phase == Phase.KAP:
             partner = (self.turn + 2) % SEATS
-            out.append(Pending(seat=partner, decision=self.decisions.ids[partner], required=False))
+            out.append(Pending.built(seat=partner, decision=self.decisions.ids[partner],
+                                     required=False))
         return tuple(out)
 
     @property
@@ -356,15 +358,16 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
         hand = self.hands[seat]
         match self.phase:
             case Phase.NAMING:
-                return [Option(kind="name_trump")]
+                return [Option.built(kind="name_trump")]
             case Phase.KAP if seat != self.turn:
-                return [Option(kind="kap")]
+                return [Option.built(kind="kap")]
             case Phase.KAP:
-                return [Option(kind="play", cards=tuple(sorted(hand)), count=1), Option(kind="kap")]
+                return [Option.built(kind="play", cards=tuple(sorted(hand)), count=1),
+                        Option.built(kind="kap")]
         led = self.current.cards[0].suit if self.current and self.current.cards else None
-        out = [Option(kind="play", cards=tuple(legal_plays(hand, led)), count=1)]
+        out = [Option.built(kind="play", cards=tuple(legal_plays(hand, led)), count=1)]
         if self._may_redeal(seat):
-            out.append(Option(kind="redeal"))
+            out.append(Option.built(kind="redeal"))
         return out
 
     def check(self, seat: int, action: Action, decision: int | None = None) -> None:
@@ -378,6 +381,7 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
         self._check_turn(seat, decision)
         self._validate(seat, action)
 
+    @changes
     def apply(self, seat: int, action: Action, decision: int | None = None) -> list[TroefcallEvent]:
         """Apply ``seat``'s ``action``; returns the events (all public).
 
@@ -421,6 +425,7 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
 
     # ------------------------------------------------------------------ runtime operations
 
+    @changes
     def start_deal(self, deck: Sequence[int] | None = None) -> list[TroefcallEvent]:
         """Start the next hand (only between hands); ``deck`` fixes its card order.
 
@@ -439,6 +444,7 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
         checked = checked_deck(deck, STANDARD_DECK_SIZE)
         return self._track(None, lambda: self._deal(checked, redeal=False))
 
+    @changes
     def end_session(
         self, abandon: bool = False, *, reason: EndReason = EndReason.HOST
     ) -> list[TroefcallEvent]:
@@ -488,6 +494,7 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
             return None
         return 0 if a > b else 1
 
+    @changes
     def fix_next_deck(self, deck: Sequence[int] | None) -> None:
         """Fix the card order of the next shuffle, a redeal's included (tests, puzzles).
 
@@ -508,11 +515,11 @@ class TroefcallGame(GameState, BaseModel):  # BaseModel named for the linters: G
         """
         if not 0 <= seat < SEATS:
             raise ValueError(f"no seat {seat}")
-        return _seat_view(self, seat)
+        return self.viewed(("seat", seat), lambda: _seat_view(self, seat))
 
     def public_view(self) -> TroefcallTableView:
         """What every onlooker may see: no hand, no seed."""
-        return _table_view(self)
+        return self.viewed("public", lambda: _table_view(self))
 
     # ------------------------------------------------------------------ validation
 
@@ -821,5 +828,5 @@ def _seat_view(game: TroefcallGame, seat: int) -> TroefcallSeatView:
         options=tuple(game.legal_actions(seat)),
         decision_id=game.decision_id(seat),
         decision_required=mine[0].required if mine else None,
-        table=_table_view(game),
+        table=game.public_view(),
     )

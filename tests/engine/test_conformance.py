@@ -247,15 +247,22 @@ def check_state(case: GameCase, game: Game, events: list[Event]) -> None:
             assert p.after is not None and p.after >= 0
         if p.required:
             game.check(p.seat, game.timeout_action(p.seat), p.decision)
+        same_values(p, type(p).model_validate(p.model_dump()), "pending")
     for s in range(game.seats):
         assert bool(game.legal_actions(s)) == (s in game.to_act), s
+    for s in [SYSTEM, *range(game.seats)]:
+        for option in game.legal_actions(s):
+            same_values(option, type(option).model_validate(option.model_dump()), "option")
     text = game.model_dump_json()
-    assert type(game).model_validate_json(text).model_dump_json() == text
+    loaded = type(game).model_validate_json(text)
+    assert loaded.model_dump_json() == text
     for viewer in [None, *range(game.seats)]:
         hidden = case.hidden(game, viewer)
         view = game.public_view() if viewer is None else game.view(viewer)
         assert not cards_in(view) & hidden, (viewer, sorted(cards_in(view) & hidden))
         same_values(view, type(view).model_validate(view.model_dump()))
+        # the view kept since the state was last read is this state's (a fresh game's)
+        assert view == (loaded.public_view() if viewer is None else loaded.view(viewer)), viewer
         seen = [e.seen_by(viewer) for e in events]
         assert not cards_in(seen) & hidden, (viewer, sorted(cards_in(seen) & hidden))
     assert game.is_over == (game.outcome is not None)
