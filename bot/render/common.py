@@ -335,11 +335,6 @@ def relative_time(when: float) -> str:
     return f"<t:{int(when)}:R>"
 
 
-def game_title(table: TableInfo) -> str:
-    """The game's name in the table's language (``"کالوکی کارائیب"``)."""
-    return table.lang.t(f"game.{table.spec.name}")
-
-
 def table_kind(table: TableInfo, ranked: str, casual: str) -> Msg:
     """What the board says the table is: message ``ranked`` or ``casual`` of the game, or
     ``board.not_rated`` once the AI took a member's seat of a ranked table (its result is
