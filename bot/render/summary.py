@@ -28,7 +28,7 @@ from engine.core import Game, Outcome
 RECORD_TEMPLATE = r"st:(?P<game>[a-z]{1,16})"
 """The custom_id pattern of the final board's **My record** button."""
 
-Unrated = Literal["casual", "substituted", "incomplete", "sides", "unknown"]
+Unrated = Literal["casual", "substituted", "unplayed", "incomplete", "sides", "unknown"]
 """Why a finished game did not change the ratings (catalog ``summary.unrated.<why>``)."""
 
 

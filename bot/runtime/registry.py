@@ -1039,6 +1039,8 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         delay = self.bot.settings.ai_delay
         for _ in range(AI_STEPS_MAX):
             game = table.game
+            if game.is_over or game.between_deals:
+                self._mark_contested(table)
             if game.is_over:
                 self._finish(table)
                 return
@@ -1080,6 +1082,22 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             return Msg("note.agreed_minutes", count=minutes)
         return None
 
+    def _present(self, table: Table, seat: int) -> bool:
+        """Whether the member of ``seat`` (if any) is at the table: seated, staying after
+        this deal, and playing their own seat or interacting within
+        :data:`~bot.runtime.pace.ACTIVE_WINDOW` while the AI plays it."""
+        entry = table.seats[seat]
+        return (entry.member_id is not None and not entry.left and not entry.leaving
+                and (not entry.ai
+                     or self._now() - table.seen.get(entry.member_id, 0.0) < pace.ACTIVE_WINDOW))
+
+    def _mark_contested(self, table: Table) -> None:
+        """At the end of a deal (or of the game): the game was played among members once
+        two of them or more are present (:attr:`Table.contested`), before the seats that
+        leave after this deal are removed."""
+        if not table.contested and table.game.deal_number >= 1:
+            table.contested = sum(self._present(table, s) for s in range(len(table.seats))) >= 2
+
     def _cannot_go_on(self, table: Table) -> bool:
         """True at the end of a deal when the game must end: fewer seats than the game's
         minimum stay, or no member who stays is present (every one leaving or away, the AI
@@ -1088,12 +1106,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         own ending, so
         everything at stake is played for and settled (rules/tripoli.md §2.9 item 59)."""
         staying = [s for s in table.active_seats() if not table.seats[s].leaving]
-        now = self._now()
-        present = any(
-            (member := table.seats[s].member_id) is not None
-            and (not table.seats[s].ai
-                 or now - table.seen.get(member, 0.0) < pace.ACTIVE_WINDOW)
-            for s in staying)
+        present = any(self._present(table, s) for s in staying)
         return not present or len(staying) < self.spec(table).seats.start
 
     async def _drive_ai(self, table: Table, delay: float) -> None:
@@ -1152,7 +1165,7 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
             )
             for seat, entry in enumerate(table.seats)
         )
-        ranked = table.ranked and not table.substituted
+        ranked = table.ranked and not table.substituted and table.contested
         return GameResult(
             game=table.game_name,
             ranked=ranked,
@@ -1245,7 +1258,9 @@ class TableRegistry(TableInteractions, HandKeeper, Publisher, Pictures):
         """How ``result`` counted: each rated member's change as the store recorded it (the
         newest entry of their rating history), or why it was not rated."""
         if not result.ranked:
-            return RatingNote(unrated="substituted" if table.ranked else "casual")
+            if not table.ranked:
+                return RatingNote(unrated="casual")
+            return RatingNote(unrated="substituted" if table.substituted else "unplayed")
         if not result.complete:
             return RatingNote(unrated="incomplete")
         if not ratings.rated(result.ranked, result.complete, result.seats):

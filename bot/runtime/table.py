@@ -189,6 +189,11 @@ class Table:
         Members only: fixed at the start (a ranked table's stakes are real chips).
     substituted
         The AI took over a seat whose member left: the result is not rated.
+    contested
+        A deal ended with two members or more present at it (seated, staying, and playing
+        their own seats or interacting lately): until then the game was not played among
+        members, and its result is not rated (a session every member left or went away from
+        during its first deal).
     staked
         Chips of stakes the table's escrow holds (the ``"stake"`` policy's pot: each
         member's stake at Start and the stake of each member who took an AI seat since);
@@ -300,6 +305,7 @@ class Table:
     dms_dirty: bool = False
     ranked: bool = True
     substituted: bool = False
+    contested: bool = False
     staked: int = 0
     moves: list[ChipMove] = field(default_factory=list, repr=False)
     result: GameResult | None = field(default=None, repr=False)
@@ -400,6 +406,7 @@ class Table:
             "drafts": [[seat, decision, data] for seat, (decision, data) in self.drafts.items()],
             "ranked": self.ranked,
             "substituted": self.substituted,
+            "contested": self.contested,
             "staked": self.staked,
             "seen": list(self.seen.items()),
             "started_at": self.started_at,
@@ -510,6 +517,7 @@ class Table:
             dm_closed=dict(data["dm_closed"]),
             ranked=data.get("ranked", all(seat.member_id is not None for seat in seats)),
             substituted=data.get("substituted", False),
+            contested=data.get("contested", True),  # saved before it was kept: rated as then
             staked=data.get("staked", _staked_before(data, seats)),
             drafts={seat: (decision, draft) for seat, decision, draft in data.get("drafts", [])},
             seen={member: when for member, when in data.get("seen", [])},
@@ -536,6 +544,6 @@ def _staked_before(data: dict[str, Any], seats: list[Seat]) -> int:
 _SAVED_FIELDS = (
     "seats", "state", "game", "seed", "board_message_id", "ending", "notes", "deadlines",
     "timeouts", "idle_deadline", "dm_messages", "dm_closed", "host_id", "ranked", "substituted",
-    "staked", "drafts", "started_at", "seen", "kicked", "forfeits",
+    "contested", "staked", "drafts", "started_at", "seen", "kicked", "forfeits",
 )
 """The fields :meth:`Table.snapshot` saves that a change may alter (not the ids)."""

@@ -39,6 +39,18 @@ async def settled_fairly(session: Session, before: list[int], *members) -> None:
     assert sum(after) == sum(before)
 
 
+UNPLAYED = "Not rated: no deal was played out with two members at the table."
+
+
+async def unrated(session: Session) -> None:
+    """The finished session changed no rating, and its board says why (nobody played)."""
+    world = session.world
+    assert await world.store.ratings(world.guild.id, "tripoli") == {}
+    ratings = next(f.value for f in session.board.embeds[0].fields
+                   if f.name == "Ratings (μ − 3σ)")
+    assert ratings == UNPLAYED
+
+
 async def test_everyone_leaving_mid_deal_plays_the_leftover_and_settles_every_stack(world):
     alice, bob, carol = world.alice, world.bob, world.carol
     session = await open_table(world, alice, bob, carol, buy_in=60)
@@ -51,6 +63,7 @@ async def test_everyone_leaving_mid_deal_plays_the_leftover_and_settles_every_st
     assert session.game.phase is Phase.OVER
     assert sum(session.game.stacks) == 3 * 60  # the board went to a player
     await settled_fairly(session, before, alice, bob, carol)
+    await unrated(session)  # the AI played deal 1 for members who had all left
 
 
 async def test_two_of_three_leaving_mid_deal_ends_the_session_fairly(world):
@@ -63,6 +76,22 @@ async def test_two_of_three_leaving_mid_deal_ends_the_session_fairly(world):
     await session.play_until(lambda: session.table.state is TableState.OVER)
     assert sum(session.game.stacks) == 3 * 60
     await settled_fairly(session, before, alice, bob, carol)
+    await unrated(session)  # one member played deal 1 out: no contest among members
+
+
+async def test_members_who_play_a_deal_out_and_then_leave_are_rated(world):
+    alice, bob, carol = world.alice, world.bob, world.carol
+    session = await open_table(world, alice, bob, carol, buy_in=60)
+    await session.click(alice, session.board, label="Start")
+    await session.play_until(lambda: session.game.phase is Phase.BETWEEN_DEALS)
+    for member in (bob, carol):
+        await session.click(member, session.board, label="Leave")
+    await session.play_until(lambda: session.table.state is TableState.OVER)
+    rated = await world.store.ratings(world.guild.id, "tripoli")
+    assert set(rated) == {alice.id, bob.id, carol.id}
+    ratings = next(f.value for f in session.board.embeds[0].fields
+                   if f.name == "Ratings (μ − 3σ)")
+    assert ratings != UNPLAYED and "Not rated" not in ratings
 
 
 async def test_a_second_leave_or_kick_mid_deal_is_refused_and_changes_nothing(world):
@@ -179,6 +208,7 @@ async def test_a_table_whose_members_are_all_away_ends_at_the_deals_end(world):
     assert "every member is away" in notes and "Nobody dealt again" not in notes
     assert sum(session.game.stacks) == 2 * 60
     await settled_fairly(session, before, alice, bob)
+    await unrated(session)  # the AI played every deal: the members were away throughout
 
 
 async def test_the_idle_time_between_deals_survives_a_restart(world):
