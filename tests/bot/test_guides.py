@@ -10,6 +10,7 @@ from bot.guides import GUIDES
 from bot.guides.paging import page_message
 from bot.i18n import ENGLISH, LANGUAGES
 from bot.render import common
+from engine.cards import Card
 
 
 def test_every_hosted_game_has_a_guide():
@@ -95,3 +96,22 @@ def test_the_kalooki_guide_lists_the_contracts_the_engine_plays():
     text = GUIDES["kalooki"].all_pages(ENGLISH)[2].text
     for number, contract in enumerate(JAMAICAN.contracts, start=1):
         assert f"{number}. {contract.cards} cards — {contract.words()}" in text
+
+
+def test_the_kalooki_guide_tells_the_trinidad_draw_and_joker_exchange_as_the_engine_plays():
+    """A Trinidad player who laid down may still take the discard (T17), and takes a
+    joker into hand only from his own four; from another's it moves to an end (T10, T11)."""
+    from engine.kalooki import melds as m
+    from engine.kalooki.rules import TRINIDAD
+
+    run = m.build("m1", 1, "four", [Card(c) for c in (2, 104, 4, 5)], TRINIDAD)  # 4♣ Jkr 6♣ 7♣
+    five = Card(3)  # 5♣
+    assert m.exchange(run, five, "hand", TRINIDAD, own=True)[2] == "hand"
+    with pytest.raises(m.MeldError):
+        m.exchange(run, five, "hand", TRINIDAD, own=False)
+    assert m.exchange(run, five, None, TRINIDAD, own=False)[2] in ("top", "bottom")
+    assert TRINIDAD.melded_may_take_discard
+    text = GUIDES["kalooki"].all_pages(ENGLISH)[3].text
+    assert "once you have laid down; Trinidad: still allowed" in text
+    assert ("Trinidad: you may take it into your hand when the four is yours; from another "
+            "player's four it moves to one of its ends") in text
