@@ -89,31 +89,50 @@ def add_deal(table: TableInfo, embed: discord.Embed, summary: DealSummary) -> No
 
 
 def standings(table: TableInfo, outcome: Outcome) -> str:
-    """The places, best first: a team's seats together; the score in the game's
+    """The places, best first: a team's seats together (teams tied at a place, as in a game
+    ended before anyone scored, each on a line of that place); the score in the game's
     ``score_noun``; the chips won or lost when the game keeps them; who won (or that nobody
     did)."""
     t = table.lang.t
     lines, first = [], ""
-    for place, group in enumerate(outcome.places, start=1):
-        team = next((k for k, seats in enumerate(outcome.teams) if set(group) <= set(seats)),
-                    None)
-        names = table.lang.join((seat_label(table, seat) for seat in group), " & ")
-        if team is not None and team < len(table.spec.teams):
-            label = t("summary.team", team=team_name(table, team), names=names)
-            won = t("summary.team_winner", team=team_name(table, team), names=names)
-        else:
-            label = f"**{names}**"
-            won = t("summary.winner" if len(group) == 1 else "summary.tie", who=names)
-        first = first or won
-        score = t(f"summary.score.{table.spec.score_noun}", count=outcome.scores.get(group[0], 0))
-        if outcome.chips is not None and len(group) == 1:
-            score += f" ({table.lang.grouped(outcome.chips.get(group[0], 0), signed=True)})"
-        lines.append(t("summary.place", place=place, who=label, score=score))
+    for place, shared in enumerate(outcome.places, start=1):
+        groups = _by_team(shared, outcome.teams)
+        for group in groups:
+            label, won = _who(table, outcome, group)
+            score = t(f"summary.score.{table.spec.score_noun}",
+                      count=outcome.scores.get(group[0], 0))
+            if outcome.chips is not None and len(group) == 1:
+                score += f" ({table.lang.grouped(outcome.chips.get(group[0], 0), signed=True)})"
+            lines.append(t("summary.place", place=place, who=label, score=score))
+            if len(groups) > 1:
+                won = t("summary.tie", who=table.lang.join(
+                    (seat_label(table, seat) for seat in shared), " & "))
+            first = first or won
     if not outcome.complete:
         lines.append(t("summary.no_winner"))
     elif first:
         lines.insert(0, first)
     return "\n".join(lines) or t("summary.nobody")
+
+
+def _by_team(group: tuple[int, ...], teams: tuple[tuple[int, ...], ...]) -> list[tuple[int, ...]]:
+    """The seats of one place split by team (the place itself when it is not made of
+    whole teams' seats, or the game has none)."""
+    split = [part for seats in teams if (part := tuple(s for s in group if s in seats))]
+    return split if sum(map(len, split)) == len(group) else [group]
+
+
+def _who(table: TableInfo, outcome: Outcome, group: tuple[int, ...]) -> tuple[str, str]:
+    """How a place's line names ``group`` (its team, or its players), and the sentence
+    naming it the winner."""
+    t = table.lang.t
+    team = next((k for k, seats in enumerate(outcome.teams) if set(group) <= set(seats)), None)
+    names = table.lang.join((seat_label(table, seat) for seat in group), " & ")
+    if team is not None and team < len(table.spec.teams):
+        return (t("summary.team", team=team_name(table, team), names=names),
+                t("summary.team_winner", team=team_name(table, team), names=names))
+    return (f"**{names}**",
+            t("summary.winner" if len(group) == 1 else "summary.tie", who=names))
 
 
 def ratings(table: TableInfo, note: RatingNote) -> str:

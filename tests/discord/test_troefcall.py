@@ -439,3 +439,20 @@ async def test_a_staked_table_escrows_at_start_and_gives_back_when_it_ends_unwon
     assert await world.balances(alice, bob, carol, dave) == [1000] * 4
     assert await world.store.table_escrow(session.table.id) == 0
     await world.assert_chips_conserved()
+
+
+async def test_a_game_ended_before_any_score_names_both_teams_at_the_shared_place(world):
+    """Ended during its first hand, the game has no winner and both teams share the first
+    place at 0 points: the final standings still name each team with its players, one
+    line each, as a finished game's do."""
+    alice, bob, carol, dave = world.alice, world.bob, world.carol, world.dave
+    session = await open_table(world, alice, (bob, "Join Team B"), (carol, "Join Team A"),
+                               (dave, "Join Team B"))
+    await session.click(alice, session.board, label="Start")
+    await world.slash(alice, "troefcall end", now=True)
+    assert session.table.state is TableState.OVER
+    fields = {f.name: f.value for f in session.board.embeds[0].fields}
+    lines = fields["Final standings"].splitlines()
+    assert lines[:2] == ["1. **Team A** (Alice & Carol) — 0 points",
+                         "1. **Team B** (Bob & Dave) — 0 points"]
+    assert "nobody won" in lines[2]
