@@ -441,8 +441,9 @@ def _players(table: TableInfo, view: KalookiTableView) -> str:
 
 
 def deal_summary(table: TableInfo, view: KalookiTableView) -> DealSummary | None:
-    """What the last deal did: who went out (down and out), or that it was void, and each
-    player's penalty points with the new totals (§2.11); None until a deal is scored."""
+    """What the last deal did: who went out (down and out, and that it doubled the others'
+    penalties where the rules say so, §2.10 item 56), or that it was void, and each player's
+    penalty points with the new totals (§2.11); None until a deal is scored."""
     events = _deal_events(view.log)
     scored = next((e for e in reversed(events) if isinstance(e, ev.DealScored)), None)
     if scored is None:
@@ -451,6 +452,9 @@ def deal_summary(table: TableInfo, view: KalookiTableView) -> DealSummary | None
     lines = [_event(table, e) for e in events if isinstance(e, ev.WentOut | ev.DealVoid)]
     if not any(isinstance(e, ev.WentOut) for e in events):
         lines.append(t("kalooki.summary.nobody_out"))
+    elif view.rules.down_and_out == "double" and any(
+            isinstance(e, ev.WentOut) and e.down_and_out for e in events):
+        lines.append(t("kalooki.summary.doubled"))  # §2.10 item 56
     lang = table.lang
     lines.append(t("kalooki.summary.totals", totals=lang.join((
         lang.join([seat_label(table, s), lang.grouped(total)], " ")

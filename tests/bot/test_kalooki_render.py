@@ -17,7 +17,7 @@ from bot.render.common import SELECT_OPTIONS_MAX, limit_problems
 from bot.render.kalooki import Draft, pages
 from bot.runtime.refs import UnplayableRules, unplayable_reason
 from bot.runtime.spec import Note, SeatInfo, TableInfo
-from engine.cards import MAX_JOKERS, Card
+from engine.cards import MAX_JOKERS, Card, parse
 from engine.core import SYSTEM, EndReason, OptionError
 from engine.kalooki.actions import (
     Allow,
@@ -254,3 +254,29 @@ def test_options_that_cannot_be_played_are_refused_in_the_readers_language():
     assert "ترینیداد" in LANGUAGES["fa"].t(why) and "Trinidad" in LANGUAGES["it"].t(why)
     line = ADAPTER.describe_options({"preset": "jamaican", "honour_calls": True}, LANGUAGES["nl"])
     assert line.startswith("Met deze regels kan niet gespeeld worden (roepen op erewoord")
+
+
+@pytest.mark.parametrize("preset", ["jamaican", "trinidad"])
+def test_a_down_and_out_deal_says_the_others_penalties_were_doubled(preset):
+    """§4.8 D1: Alice goes down and out; Bob's 5♣ 5♦ 9♥ (19) scores 38 under the Jamaican
+    rules, and the deal's summary says why; the Trinidad rules double nothing (T26) and say
+    nothing of it."""
+    from engine.kalooki.rules import PRESETS
+
+    def cards(text: str) -> list[int]:
+        return [int(c) for c in parse(text)]
+
+    game = KalookiGame.from_position(
+        PRESETS[preset], hands={0: [*cards("7S 7H 7D 9C 9D QS QH QD 3C"), 104],
+                                1: cards("5C 5D 9H"), 2: cards("TS 2D")},
+        dealer=2, turn=0, phase=Phase.PLAY)
+    threes = (cards("7S 7H 7D"), [*cards("9C 9D"), 104], cards("QS QH QD"))
+    game.apply(0, LayDown(groups=tuple(Group(kind="three", cards=tuple(map(Card, c)))
+                                       for c in threes)))  # a contract, or more (K14)
+    game.apply(0, Discard(card=Card(cards("3C")[0])))
+    doubled = PRESETS[preset].down_and_out == "double"
+    assert game.totals[1] == 19 * (2 if doubled else 1)
+    table = info(3)
+    for code, lang in LANGUAGES.items():
+        lines = ADAPTER.deal_summary(replace(table, lang=lang), game).lines
+        assert (lang.t("kalooki.summary.doubled") in lines) is doubled, code
