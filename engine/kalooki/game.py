@@ -635,8 +635,12 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         ):
             return IllegalAction("illegal", "Draw first.", reason="kalooki.draw_first")
         if isinstance(action, LayOff | ExchangeJoker):
-            return IllegalAction("no_contract", "Lay down your contract first.",
-                                 reason="kalooki.contract_first")
+            if not self.laid_down[seat]:
+                return IllegalAction("no_contract", "Lay down your contract first.",
+                                     reason="kalooki.contract_first")
+            # nothing in the hand fits anywhere: the plan names what is wrong with this one
+            plan = self._plan_lay_off if isinstance(action, LayOff) else self._plan_exchange
+            plan(seat, action)
         if isinstance(action, Refuse):
             return IllegalAction("illegal", "Having laid down, you must allow the call.",
                                  reason="kalooki.must_allow")

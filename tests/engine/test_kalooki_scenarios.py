@@ -20,6 +20,7 @@ from engine.kalooki.actions import (
     CallDiscard,
     Discard,
     Draw,
+    ExchangeJoker,
     Group,
     LayDown,
     LayOff,
@@ -274,6 +275,69 @@ def test_no_lay_off_before_the_contract() -> None:
     )
     assert refused(game, 3, LayOff(meld="m1", card=game.hands[3][0])) == "no_contract"
     assert [o.kind for o in game.legal_actions(3)] == ["discard"]
+
+
+def lay_off_refusal(game: KalookiGame, seat: int, action: LayOff | ExchangeJoker) -> str:
+    """The reason id of a refused lay-off or exchange (the state is unchanged)."""
+    assert refused(game, seat, action) == "bad_meld"
+    with pytest.raises(IllegalAction) as info:
+        game.check(seat, action)
+    return info.value.reason
+
+
+def test_lay_off_sequence_through_the_game() -> None:
+    """§4.4 items 1-3 and 5, played by one laid-down seat (the file spreads them over seats
+    0 and 2): each refused card is refused as not fitting, not for want of a contract."""
+    p = Pool()
+    game = KalookiGame.from_position(
+        JAMAICAN,
+        hands={0: p("8d 7d Kd Kd Ad Jkr Jkr 10c 2h"), 1: p("3s"), 2: p("4s")},
+        dealer=2,
+        turn=0,
+        phase=Phase.PLAY,
+        melds=[(1, "four", p("9d 10d Jd Qd")), (0, "four", p("5c 6c 7c 8c")),
+               (0, "three", p("As Ah Ac"))],
+    )
+    eight, seven, king, king2, ace, joker, joker2, ten, two = game.hands[0]
+    assert lay_off_refusal(game, 0, LayOff(meld="m1", card=eight)) == "kalooki.no_fit"
+    game.apply(0, LayOff(meld="m1", card=king))
+    assert lay_off_refusal(game, 0, LayOff(meld="m1", card=eight)) == "kalooki.no_fit"
+    game.apply(0, LayOff(meld="m1", card=ace))
+    game.apply(0, LayOff(meld="m1", card=eight))
+    game.apply(0, LayOff(meld="m1", card=seven))
+    assert lay_off_refusal(game, 0, LayOff(meld="m1", card=king2)) == "kalooki.no_fit"
+    assert game.melds[0].represents() == tuple(range(7, 15))
+    game.apply(0, LayOff(meld="m2", card=joker))  # as 9♣
+    assert lay_off_refusal(game, 0, LayOff(meld="m2", card=joker2)) == "kalooki.no_fit"
+    game.apply(0, LayOff(meld="m2", card=ten))
+    game.apply(0, LayOff(meld="m2", card=joker2))  # as J♣
+    assert game.melds[1].represents()[-1] == 11
+    assert game.hands[0] == [king2, two]  # nothing left fits anywhere: still told why
+    assert [o.kind for o in game.legal_actions(0)] == ["discard"]
+    assert lay_off_refusal(game, 0, LayOff(meld="m1", card=two)) == "kalooki.no_fit"
+
+
+def test_e3_exchange_refused_next_to_a_joker_through_the_game() -> None:
+    """§4.5 E3, played: the holder of 6♥ is told the joker has no free end."""
+    p = Pool()
+    game = KalookiGame.from_position(
+        JAMAICAN,
+        hands={0: p("6h 8h 2c"), 1: p("3s"), 2: p("4s")},
+        dealer=2,
+        turn=0,
+        phase=Phase.PLAY,
+        melds=[(2, "four", p("5h Jkr 7h Jkr")), (0, "three", p("Ks Kd Kc"))],
+    )
+    six, eight = game.hands[0][:2]
+    assert [o.cards for o in game.legal_actions(0) if o.kind == "exchange"] == [(eight,)]
+    reason = lay_off_refusal(game, 0, ExchangeJoker(meld="m1", card=six))
+    assert reason == "kalooki.joker_no_end"
+    game.apply(0, ExchangeJoker(meld="m1", card=eight))
+    assert game.melds[0].represents() == (5, 6, 7, 8, 9)
+    assert game.melds[0].cards[3] == eight and game.melds[0].cards[4].is_joker
+    assert [o.kind for o in game.legal_actions(0)] == ["discard"]  # 6♥ still blocked
+    reason = lay_off_refusal(game, 0, ExchangeJoker(meld="m1", card=six))
+    assert reason == "kalooki.joker_no_end"
 
 
 def test_check_says_what_the_contract_still_needs() -> None:
