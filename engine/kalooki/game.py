@@ -714,13 +714,18 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
         return bool(m.lay_off_ends(meld, card, self.rules))
 
     def _exchange_fits(self, seat: int, meld: m.Meld, card: Card) -> bool:
+        """Whether ``card`` may replace a joker of ``meld``: with the joker moved to an end,
+        or (Trinidad, one's own four, T10) taken into the hand."""
         if m.joker_at(meld, card) is None:
             return False
-        try:
-            m.exchange(meld, card, None, self.rules, own=meld.owner == seat)
-        except m.MeldError:
-            return False
-        return True
+        own = meld.owner == seat
+        for to in (None, "hand") if own and self.rules.joker_exchange == "take" else (None,):
+            try:
+                m.exchange(meld, card, to, self.rules, own=own)
+            except m.MeldError:
+                continue
+            return True
+        return False
 
     def _need_in_hand(self, seat: int, cards: Sequence[Card]) -> None:
         if len(set(cards)) != len(cards):

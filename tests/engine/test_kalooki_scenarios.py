@@ -340,6 +340,54 @@ def test_e3_exchange_refused_next_to_a_joker_through_the_game() -> None:
     assert reason == "kalooki.joker_no_end"
 
 
+def test_e5_trinidad_exchange_through_the_game() -> None:
+    """§4.5 E5, played: on his own run seat 1 may take the joker into his hand (and then
+    lay it on his three); on seat 2's run it must go to an end of that run (T10, T11)."""
+    p = Pool()
+    game = KalookiGame.from_position(
+        TRINIDAD,
+        hands={0: p("2d"), 1: p("5c 5h 2h"), 2: p("4s")},
+        dealer=0,
+        turn=1,
+        phase=Phase.PLAY,
+        melds=[(1, "four", p("4c Jkr 6c 7c")), (1, "three", p("Ks Kd Kh")),
+               (2, "four", p("4h Jkr 6h 7h"))],
+    )
+    five, five_h = game.hands[1][:2]
+    joker, joker2 = game.melds[0].cards[1], game.melds[2].cards[1]
+    assert lay_off_refusal(game, 1, ExchangeJoker(meld="m3", card=five_h, to="hand")) == (
+        "kalooki.joker_stays"
+    )
+    game.apply(1, ExchangeJoker(meld="m1", card=five, to="hand"))
+    assert joker in game.hands[1] and game.melds[0].cards[1] == five
+    assert [c.is_joker for c in game.melds[0].cards] == [False] * 4
+    game.apply(1, LayOff(meld="m2", card=joker))  # (a): on his three of kings
+    assert game.melds[1].cards[-1] == joker
+    game.apply(1, ExchangeJoker(meld="m3", card=five_h, to="bottom"))  # as 3♥
+    assert game.melds[2].cards[0] == joker2 and game.melds[2].low == 3
+
+
+def test_trinidad_joker_from_a_full_own_run_may_still_be_taken() -> None:
+    """T10: the joker of one's own 13-card run has no free end, but may go to the hand."""
+    p = Pool()
+    run = p("2s 3s 4s 5s 6s Jkr 8s 9s 10s Js Qs Ks As")
+    game = KalookiGame.from_position(
+        TRINIDAD,
+        hands={0: p("7s 2d"), 1: p("3h"), 2: p("4h")},
+        dealer=2,
+        turn=0,
+        phase=Phase.PLAY,
+        melds=[(0, "four", run), (0, "three", p("Kc Kd Kh"))],
+    )
+    seven = game.hands[0][0]
+    assert any(o.kind == "exchange" and seven in o.cards for o in game.legal_actions(0))
+    assert lay_off_refusal(game, 0, ExchangeJoker(meld="m1", card=seven)) == (
+        "kalooki.joker_no_end"
+    )
+    game.apply(0, ExchangeJoker(meld="m1", card=seven, to="hand"))
+    assert game.melds[0].cards[5] == seven and any(c.is_joker for c in game.hands[0])
+
+
 def test_check_says_what_the_contract_still_needs() -> None:
     p = Pool()
     threes = p("8c 8d 8s"), p("Qh Qh Jkr")
