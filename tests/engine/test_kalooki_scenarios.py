@@ -551,3 +551,86 @@ def test_calls_after_melding(rules, legal: bool) -> None:
     game.apply(3, Allow())
     assert len(game.hands[0]) == 4 and game.calls_used[0] == 1
     assert game.phase == Phase.DRAW and game.turn == 3
+
+
+# ---------------------------------------------------------------- variants and ambiguities
+
+
+@pytest.mark.parametrize("callable_", [True, False])
+def test_the_upcard_is_the_dealers_discard_when_callable(callable_: bool) -> None:
+    """K7 ``upcard_callable``: the upcard may be called by all but the dealer (who
+    "discarded" it) before the first player draws; off, the first player draws at once."""
+    rules = make_rules(upcard_callable=callable_)
+    game = KalookiGame.new(rules, 4, b"k7", first_dealer=3)
+    upcard = game.discard[-1]
+    assert game.turn == 0 and [len(h) for h in game.hands] == [9] * 4
+    if not callable_:
+        assert game.phase == Phase.DRAW and game.callers() == []
+        assert game.legal_actions(0)[0].targets == ("stock", "discard")
+        return
+    assert game.phase == Phase.WINDOW and game.callers() == [1, 2]
+    assert refused(game, 3, CallDiscard()) == "own_discard"
+    game.apply(2, CallDiscard())
+    game.apply(0, Allow())
+    assert upcard in game.hands[2] and len(game.hands[2]) == 11 and game.calls_used[2] == 1
+    assert game.discard == [] and game.legal_actions(0)[0].targets == ("stock",)
+
+
+def test_early_deals_twelve_deals_12_cards_with_the_same_contracts() -> None:
+    """§2.14 ``earlyDealsTwelve``: deals 1-3 use 12 cards, contracts unchanged."""
+    plain, early = JAMAICAN.contracts, make_rules(early_deals_twelve=True).contracts
+    assert [c.cards for c in early] == [12, 12, 12, 12, 12, 13, 14, 15, 16]
+    assert [(c.threes, c.fours) for c in early] == [(c.threes, c.fours) for c in plain]
+    game = KalookiGame.new(make_rules(early_deals_twelve=True), 3, b"e12", first_dealer=0)
+    assert [len(h) for h in game.hands] == [12] * 3 and len(game.stock) == 108 - 36 - 1
+
+
+def test_a_call_on_an_empty_stock_reshuffles_under_the_new_top_discard() -> None:
+    """K13: the caller's extra card comes from the discard pile reshuffled without the
+    called card and without the card it uncovers."""
+    p = Pool()
+    game = KalookiGame.from_position(
+        JAMAICAN,
+        hands={0: p("2c 3c 4c"), 1: p("5d 6d 7d"), 2: p("8h 9h 10h"), 3: p("Ks Qs Js")},
+        dealer=3,
+        turn=1,
+        phase=Phase.WINDOW,
+        discard=p("2s 3s 4s 5s 6s"),
+        discarder=0,
+    )
+    game.stock.clear()
+    pile = list(game.discard)
+    game.apply(2, CallDiscard())
+    events = game.apply(1, Allow())
+    assert [e.kind for e in events] == ["stock_reshuffled", "call_allowed"]
+    assert events[0].size == 3 and game.discard == [pile[3]] and game.dead_top
+    extra = events[1].extra
+    assert extra in pile[:3] and set(game.hands[2]) >= {pile[4], extra}
+    assert sorted([*game.stock, extra]) == sorted(pile[:3]) and game.phase == Phase.DRAW
+    assert game.legal_actions(1)[0].targets == ("stock",)
+
+
+@pytest.mark.parametrize(("rules", "may_refuse"), [(TRINIDAD, True), (JAMAICAN, False)])
+def test_a_melded_current_player_refuses_only_in_trinidad(rules, may_refuse: bool) -> None:
+    """T17 ``meldedMayTakeDiscard``; Jamaica §2.7 item 32: he must allow."""
+    p = Pool()
+    game = KalookiGame.from_position(
+        rules,
+        hands={0: p("2s 3s"), 1: p("4s"), 2: p("5s"), 3: p("6s 8d")},
+        dealer=1,
+        turn=3,
+        phase=Phase.WINDOW,
+        melds=[(3, "three", p("Kc Kd Kh")), (3, "three", p("9c 9d 9h"))],
+        discard=p("7h"),
+        discarder=2,
+        stock=p("Jc"),
+    )
+    seven = game.discard[-1]
+    events = game.apply(0, CallDiscard())
+    if not may_refuse:
+        assert [e.kind for e in events] == ["called", "call_allowed"] and events[1].forced
+        assert seven in game.hands[0] and game.calls_used[0] == 1
+        return
+    assert [o.kind for o in game.legal_actions(3)] == ["allow", "refuse"]
+    game.apply(3, Refuse())
+    assert seven in game.hands[3] and game.calls_used[0] == 0 and game.phase == Phase.PLAY
