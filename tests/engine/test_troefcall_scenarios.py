@@ -437,3 +437,21 @@ def test_s12_reaching_the_target_ends_the_game_at_once(shift):
     with pytest.raises(IllegalAction) as info:
         game.start_deal()
     assert info.value.code == "game_over"
+
+
+@SHIFTS
+def test_s8_redeals_may_follow_each_other_without_limit(shift):
+    """§2.5 item 19: a caller dealt no court card again may claim again; nothing rotates
+    and no hand is counted (items 18, 49)."""
+    t = Table(shift)
+    game = s8_game(t, S8_HAND)
+    deck = list(game.hands[t(1)]) + list(game.stock)
+    for deal in (2, 3, 4):
+        game.apply(t(1), NameTrump(suit=Suit.SPADES))
+        game.fix_next_deck(deck)
+        events = game.apply(t(1), ClaimRedeal())
+        assert (events[1].deal_number, events[1].hand_number) == (deal, 1)
+        assert (game.dealer, game.caller, game.scores) == (t(0), t(1), [0, 0])
+    game.apply(t(1), NameTrump(suit=Suit.HEARTS))
+    assert [o.kind for o in game.legal_actions(t(1))] == ["play", "redeal"]
+    assert sorted(game.hands[t(1)]) == sorted(parse(S8_HAND)) and game.results == []
