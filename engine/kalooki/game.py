@@ -640,7 +640,10 @@ class KalookiGame(GameState, BaseModel):  # BaseModel named for the linters: Gam
                                      reason="kalooki.contract_first")
             # nothing in the hand fits anywhere: the plan names what is wrong with this one
             plan = self._plan_lay_off if isinstance(action, LayOff) else self._plan_exchange
-            plan(seat, action)
+            try:
+                plan(seat, action)
+            except IllegalAction as refusal:
+                return refusal
         if isinstance(action, Refuse):
             return IllegalAction("illegal", "Having laid down, you must allow the call.",
                                  reason="kalooki.must_allow")
