@@ -320,7 +320,7 @@ def _players(table: TableInfo, view: TripoliTableView) -> str:
                 parts.append(t("tripoli.mark.all_in"))
         if seat in view.eliminated:
             parts.append(t("tripoli.mark.out"))
-        if table.seats[seat].leaving:
+        if table.seats[seat].leaving and view.phase is not Phase.OVER:  # all have left
             parts.append(t("tripoli.mark.leaving"))
         lines.append(lang.join(parts, " · "))
     return "\n".join(lines)

@@ -64,6 +64,9 @@ async def test_everyone_leaving_mid_deal_plays_the_leftover_and_settles_every_st
     assert sum(session.game.stacks) == 3 * 60  # the board went to a player
     await settled_fairly(session, before, alice, bob, carol)
     await unrated(session)  # the AI played deal 1 for members who had all left
+    players = next(f.value for f in session.board.embeds[0].fields if f.name == "Players")
+    assert players.count("\n") == 2  # one line a seat; "leaving" is said only mid-game
+    assert not any(line.endswith("· leaving") for line in players.splitlines()), players
 
 
 async def test_two_of_three_leaving_mid_deal_ends_the_session_fairly(world):
