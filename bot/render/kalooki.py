@@ -334,7 +334,7 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
     t = table.lang.t
     over = view.phase is Phase.OVER
     title = t("kalooki.board.title", game=Msg("game.kalooki"), table=table.id,
-              deal=view.deal_number, deals=view.deals)
+              deal=view.deal_number, deals=_deals(table, view))
     embed = discord.Embed(title=title, description=_status(table, view), colour=COLOUR)
     embed.add_field(name=t("kalooki.field.players"), value=_players(table, view), inline=False)
     for owner in range(len(view.hand_sizes)):
@@ -359,6 +359,12 @@ def _deal_events(log: Sequence[KalookiEvent]) -> list[KalookiEvent]:
     return list(log[start:])
 
 
+def _deals(table: TableInfo, view: KalookiTableView) -> int:
+    """The deals this table plays: its set's (9 Jamaican, 7 Trinidad), or fewer when the
+    table agreed to end sooner (the ``deals`` option: the session ends after that deal)."""
+    return min(view.deals, table.deals) if table.deals else view.deals
+
+
 def _complete(view: KalookiTableView) -> bool:
     """Whether the set that is over was complete (its :class:`~ev.SessionOver` says; a set
     ended before its last deal has no winner, rules/kalooki.md item 59)."""
@@ -369,7 +375,7 @@ def _status(table: TableInfo, view: KalookiTableView) -> str:
     t = table.lang.t
     lines = []
     if view.contract is not None and view.phase is not Phase.OVER:
-        lines.append(t("kalooki.status.deal", deal=view.deal_number, deals=view.deals,
+        lines.append(t("kalooki.status.deal", deal=view.deal_number, deals=_deals(table, view),
                        contract=contract_line(table.lang, view.contract)))
     turn = seat_label(table, view.turn) if view.turn is not None else ""
     window = view.window

@@ -181,6 +181,10 @@ class TableInfo:
     substituted
         The AI took over a member's seat: the game will not be rated (the stakes still
         count).
+    deals
+        The agreed length of the session in deals (the ``deals`` option,
+        :mod:`bot.runtime.pace`), None when none was agreed: a game that counts its deals
+        shows the fewer of it and its own.
     """
 
     id: str
@@ -196,6 +200,7 @@ class TableInfo:
     lang: Language = ENGLISH
     pace: tuple[Msg, ...] = ()
     substituted: bool = False
+    deals: int | None = None
 
 
 @dataclass(frozen=True)

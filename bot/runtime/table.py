@@ -347,6 +347,7 @@ class Table:
             lang=lang,
             pace=pace.describe(self.options, spec.counts_deals),
             substituted=self.substituted,
+            deals=self.options.get("deals") or None,
         )
 
     def seat_of(self, member_id: int) -> int | None:

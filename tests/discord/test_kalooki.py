@@ -402,3 +402,16 @@ async def test_verify_names_the_code_that_recomputes_this_pack_set(world, option
     assert len(deck) == len(game.rules.deck()) == (108 if not options else 164)
     stock = len(game.stock)
     assert deck[-stock:] == game.stock and [deck[-stock - 1]] == game.discard
+
+
+@pytest.mark.parametrize(("deals", "shown"), [(1, 1), (3, 3), (20, 9)])
+async def test_the_board_counts_the_deals_the_table_agreed_to_play(world, deals, shown):
+    """A table started with ``deals:1`` plays one deal, so its board says "deal 1 of 1",
+    not the set's 9; an agreed length beyond the set ends with the set (9 Jamaican deals)."""
+    board = (await world.slash(world.alice, "kalooki start", deals=deals)).response
+    for member in (world.bob, world.carol):
+        await world.click(member, board, label="Join")
+    await world.click(world.alice, board, label="Start")
+    embed = board.embeds[0]
+    assert embed.title.endswith(f" · deal 1 of {shown}")
+    assert embed.description.startswith(f"**Deal 1 of {shown}**: ")
