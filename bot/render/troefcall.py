@@ -191,13 +191,18 @@ def _progress(lang: Language, view: TroefcallTableView) -> str:
 
 
 def _teams(table: TableInfo, view: TroefcallTableView) -> str:
+    """Each team's members, points and tricks. Between hands the tricks are the finished
+    hand's, so are the dealer and caller marked (the announcement names the next ones)."""
     t = table.lang.t
+    dealer, caller = view.dealer, view.caller
+    if view.phase is Phase.BETWEEN_HANDS and view.last_result is not None:
+        dealer, caller = view.last_result.dealer, view.last_result.caller
     lines = []
     for team in range(2):
         members = []
         for seat in (team, team + 2):
             marks = [t(f"troefcall.mark.{m}") for m, s in
-                     (("caller", view.caller), ("dealer", view.dealer))
+                     (("caller", caller), ("dealer", dealer))
                      if s == seat and view.phase is not Phase.OVER]
             if table.seats[seat].leaving:
                 marks.append(t("troefcall.mark.leaving"))

@@ -347,6 +347,26 @@ async def test_kap_partij_is_offered_to_the_trick_7_winner_and_his_partner_only(
     assert "Bob" in announced and "the deal stays" in announced
 
 
+async def test_between_hands_the_teams_field_marks_the_finished_hands_dealer_and_caller(world):
+    """The Teams field beside the finished hand's tricks named the next hand's dealer and
+    caller (the deal had passed on, rules/troefcall.md §2.9 item 47); it names the hand
+    just played, and the announcement says who deals and calls next."""
+    deck = list(range(52))
+    random.Random(3).shuffle(deck)
+    hands = {seat: deck[seat * 6:(seat + 1) * 6] for seat in range(4)}
+    game = TroefcallGame.from_position(caller=1, trump=Suit.SPADES, hands=hands,
+                                       history=[0, 2, 0, 2, 0, 0, 2], scores=(4, 6))
+    session = await started_with(world, game)  # Alice deals (seat 0), Bob calls (seat 1)
+    offered = await session.my_hand(world.alice)  # Team A won tricks 1-7, Carol trick 7
+    await session.click(world.alice, offered, label="Kap partij (stop: 2 points)")
+    assert game.phase is Phase.BETWEEN_HANDS and (game.dealer, game.caller) == (1, 2)
+    assert field(session.board, "Teams").splitlines() == [
+        "**Team A** — Alice (dealer) & Carol: **6** points · 7 tricks",
+        "**Team B** — Bob (caller) & Dave: **6** points · 0 tricks"]
+    announced = field(session.board, "Hand 1")
+    assert "Next hand: Bob deals and Carol calls" in announced
+
+
 async def test_the_trick_7_winner_plays_on_by_leading_to_trick_8(world):
     session = await started_with(world, kap_position())
     game = session.game
