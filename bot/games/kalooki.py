@@ -11,7 +11,8 @@ and ``challenge`` (arg = the challenged seat, at one's draw in honour mode, §2T
 
 Draft verbs (:data:`DRAFT_VERBS`; only the seat's private view changes, nothing reaches the
 engine): ``pick`` (the select of one page of the hand: its chosen values become the picked
-cards of that page), ``page`` (arg = the page to show), ``three`` / ``four`` (stage the picked
+cards of that page), ``page`` (arg = the page of the hand to show, or ``on_<page>`` the page
+of the places the one picked card may go), ``three`` / ``four`` (stage the picked
 cards as a combination; refused with the reason when they are not one), ``clear``. The draft
 is JSON (:class:`bot.render.kalooki.Draft`: lists of card ids), so every physical card keeps
 its id: the two 7♥ are different cards (case C07).
@@ -240,8 +241,15 @@ class KalookiAdapter:
                 chosen = {_card(v) for v in values}
                 if not chosen <= page:
                     raise Refusal("not_in_hand", Msg("kalooki.refusal.not_on_page"))
-                picked = [c for c in current.picked if c not in page] + sorted(chosen)
-                return current.replace(picked=tuple(picked)).dump()
+                picked = tuple([c for c in current.picked if c not in page] + sorted(chosen))
+                on_page = current.on_page if picked == current.picked else 0  # another card
+                return current.replace(picked=picked, on_page=on_page).dump()
+            case "page" if arg.startswith(render.ON_PAGE):
+                number = arg.removeprefix(render.ON_PAGE)
+                if not number.isdigit() or int(number) >= len(
+                        render.play_on_pages(kalooki.view(seat), current)):
+                    raise Refusal("illegal", Msg("kalooki.refusal.no_play_on_page"))
+                return current.replace(on_page=int(number)).dump()
             case "page":
                 if not arg.isdigit() or int(arg) >= len(pages):
                     raise Refusal("illegal", Msg("kalooki.refusal.no_page"))

@@ -10,17 +10,19 @@ sizes, calls used, who has laid down, running totals, whose turn, the call windo
 picked and staged cards, what the contract still needs, and the controls of its decision.
 
 A hand can hold more than a select's 25 options (26 cards and more after calls, case C13):
-the cards not staged are split into :func:`pages` of whole suits where possible.
+the cards not staged are split into :func:`pages` of whole suits where possible. So are the
+places one picked card may go when they are more than 25 (:func:`play_on_pages`: a joker
+fits every combination on a crowded table), each combination's on one page.
 Every embed goes through :func:`bot.render.common.fit`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from itertools import groupby
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 
@@ -63,6 +65,12 @@ PLAY_ON_ENDS = ("top", "bottom", "hand")
 PRESETS = ("jamaican", "trinidad")
 """The presets whose notes are catalog messages (``kalooki.preset.<name>``)."""
 
+ON_PAGE = "on_"
+"""The ``page`` verb's argument for a page of the "Play … on" select (``on_<page>``); a bare
+number is a page of the hand."""
+
+T = TypeVar("T")
+
 
 # ---------------------------------------------------------------------- the draft
 
@@ -79,11 +87,14 @@ class Draft:
         Staged combinations: ``(kind, card ids)``, a four in table order.
     page
         The page of the hand its card select shows (:func:`pages`).
+    on_page
+        The page of the places the one picked card may go (:func:`play_on_pages`).
     """
 
     picked: tuple[int, ...] = ()
     groups: tuple[tuple[m.MeldKind, tuple[int, ...]], ...] = ()
     page: int = 0
+    on_page: int = 0
 
     @classmethod
     def load(cls, data: Any, hand: Collection[int]) -> Draft:
@@ -107,15 +118,16 @@ class Draft:
                 ids = held(group.get("cards"))
                 if ids:
                     groups.append((group["kind"], ids))
-        page = data.get("page")
+        page, on_page = data.get("page"), data.get("on_page")
         return cls(picked=held(data.get("picked")), groups=tuple(groups),
-                   page=page if isinstance(page, int) and page >= 0 else 0)
+                   page=page if isinstance(page, int) and page >= 0 else 0,
+                   on_page=on_page if isinstance(on_page, int) and on_page >= 0 else 0)
 
     def dump(self) -> dict[str, Any]:
         """The draft as JSON-ready data."""
         return {"picked": list(self.picked),
                 "groups": [{"kind": k, "cards": list(cs)} for k, cs in self.groups],
-                "page": self.page}
+                "page": self.page, "on_page": self.on_page}
 
     def replace(self, **changes: Any) -> Draft:
         return replace(self, **changes)
@@ -146,17 +158,22 @@ _SORT_KEYS = tuple(_sort_key(Card(card_id)) for card_id in range(CARD_IDS))
 """Every card's :func:`sort_key`, by id."""
 
 
-def pages(free: Sequence[Card]) -> list[list[Card]]:
-    """``free`` (display order) in pages of at most 25 cards: whole suits (jokers as one
-    group) while they fit, a suit longer than a page cut."""
-    groups: list[list[Card]] = []
-    for c in free:
-        key = sort_key(c)[:2]
-        if groups and sort_key(groups[-1][0])[:2] == key:
-            groups[-1].append(c)
+def _suit_group(c: Card) -> tuple[int, int]:
+    """The group of a card in the hand's pages: its suit, the jokers one group."""
+    return sort_key(c)[:2]
+
+
+def pages(items: Sequence[T], key: Callable[[T], Hashable] = _suit_group) -> list[list[T]]:
+    """``items`` (in order) in pages of at most 25, a select's options: whole groups (items
+    in a row of one ``key``) while they fit, a group longer than a page cut. The default
+    ``key`` is for the cards of a hand (display order): whole suits, jokers as one group."""
+    groups: list[list[T]] = []
+    for item in items:
+        if groups and key(groups[-1][0]) == key(item):
+            groups[-1].append(item)
         else:
-            groups.append([c])
-    out: list[list[Card]] = []
+            groups.append([item])
+    out: list[list[T]] = []
     for group in groups:
         while group:
             if out and len(out[-1]) + len(group) <= SELECT_OPTIONS_MAX:
@@ -655,7 +672,8 @@ def _hand_view(table: TableInfo, view: KalookiSeatView, draft: Draft) -> Any:
 def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView, draft: Draft,
                    by_kind: dict[str, Option], ref: Any) -> None:
     """Row 0: the card picker (one page); row 1: stage, lay down, clear, next page; row 2:
-    the discard; row 3: where the one picked card may go (lay-off or joker exchange)."""
+    the discard; row 3: where the one picked card may go (lay-off or joker exchange, one
+    page); row 4: its next page."""
     t = table.lang.t
     free = draft.free(view.hand)
     book = pages(free)
@@ -695,43 +713,64 @@ def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView,
                                               value=str(int(c))) for c in naturals],
                 placeholder=t("kalooki.select.discard"), row=2,
             ))
-    targets = _play_on_options(table, view, draft, by_kind)
-    if targets:
-        ui.add_item(table_select(ref("play_on"), options=targets[:SELECT_OPTIONS_MAX],
-                                 placeholder=truncate(t("kalooki.select.play_on",
-                                                        card=card_label(draft.picked[0])), 150),
-                                 row=3))
+    places = play_on_pages(view, draft)
+    if places:
+        on_page = min(draft.on_page, len(places) - 1)
+        name = card_label(draft.picked[0])
+        placeholder = t("kalooki.select.play_on_page", card=name, page=on_page + 1,
+                        pages=len(places)) if len(places) > 1 \
+            else t("kalooki.select.play_on", card=name)
+        ui.add_item(table_select(ref("play_on"),
+                                 options=[_play_on_option(table, place)
+                                          for place in places[on_page]],
+                                 placeholder=truncate(placeholder, 150), row=3))
+        if len(places) > 1:
+            after = (on_page + 1) % len(places)
+            ui.add_item(table_button(ref("page", f"{ON_PAGE}{after}"),
+                                     label=t("kalooki.button.play_on_page", page=after + 1,
+                                             pages=len(places)),
+                                     row=4))
 
 
-def _play_on_options(table: TableInfo, view: KalookiSeatView, draft: Draft,
-                     by_kind: dict[str, Option]) -> list[discord.SelectOption]:
-    """The lay-offs and joker exchanges open to the one picked card (§2.9; T7, T9-T11)."""
+Place = tuple[m.Meld, str, str]
+"""Where the one picked card may go: a combination on the table, ``"o"`` (a lay-off, then
+its end) or ``"x"`` (a joker exchange, then where the joker goes): a ``play_on`` value."""
+
+
+def play_on_pages(view: KalookiSeatView, draft: Draft) -> list[list[Place]]:
+    """The lay-offs and joker exchanges open to the one picked card (§2.9; T7, T9-T11), in
+    the table's order, in :func:`pages` of whole combinations; none unless one card is
+    picked."""
     if len(draft.picked) != 1:
         return []
-    t = table.lang.t
+    by_kind = {o.kind: o for o in view.options}
     picked = Card(draft.picked[0])
     rules, seat = view.table.rules, view.seat
-    out = []
+    out: list[Place] = []
     for meld in view.table.melds:
-        label = _meld_label(table, meld)
         if "lay_off" in by_kind and picked in by_kind["lay_off"].cards:
-            for end in m.lay_off_ends(meld, picked, rules):
-                text = t("kalooki.select.lay_off", meld=label) if meld.kind == "three" \
-                    else t("kalooki.select.lay_off_end", meld=label,
-                           end=Msg(f"kalooki.end.{end}"))
-                out.append(discord.SelectOption(label=truncate(text, 100),
-                                                value=f"o_{meld.id}_{end}"))
+            out += [(meld, "o", end) for end in m.lay_off_ends(meld, picked, rules)]
         if "exchange" in by_kind and picked in by_kind["exchange"].cards:
             for to in PLAY_ON_ENDS:
                 try:
                     m.exchange(meld, picked, to, rules, own=meld.owner == seat)
                 except m.MeldError:
                     continue
-                text = t("kalooki.select.exchange", meld=label,
-                         where=Msg(f"kalooki.joker_to.{to}"))
-                out.append(discord.SelectOption(label=truncate(text, 100),
-                                                value=f"x_{meld.id}_{to}"))
-    return out
+                out.append((meld, "x", to))
+    return pages(out, key=lambda place: place[0].id)
+
+
+def _play_on_option(table: TableInfo, place: Place) -> discord.SelectOption:
+    t = table.lang.t
+    meld, what, where = place
+    label = _meld_label(table, meld)
+    if what == "x":
+        text = t("kalooki.select.exchange", meld=label, where=Msg(f"kalooki.joker_to.{where}"))
+    elif meld.kind == "three":
+        text = t("kalooki.select.lay_off", meld=label)
+    else:
+        text = t("kalooki.select.lay_off_end", meld=label, end=Msg(f"kalooki.end.{where}"))
+    return discord.SelectOption(label=truncate(text, 100), value=f"{what}_{meld.id}_{where}")
 
 
 # ---------------------------------------------------------------------- the rules

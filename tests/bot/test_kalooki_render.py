@@ -280,3 +280,32 @@ def test_a_down_and_out_deal_says_the_others_penalties_were_doubled(preset):
     for code, lang in LANGUAGES.items():
         lines = ADAPTER.deal_summary(replace(table, lang=lang), game).lines
         assert (lang.t("kalooki.summary.doubled") in lines) is doubled, code
+
+
+def test_the_places_of_a_picked_card_page_within_the_limits_and_start_again_for_another():
+    """A joker fitting 30 combinations (Jamaican: each at its top, §2.9 items 47-50): two
+    pages of places within the limits in every language; a page the card has not is refused,
+    and picking another card shows its places from their first page."""
+    from bot.runtime.refs import Refusal
+
+    threes = [[copy + suit * 13 + rank for suit in range(3)]
+              for rank in range(12) for copy in (0, 52)]
+    fours = [[copy + 39 + low + i for i in range(4)] for copy in (0, 52) for low in (0, 4, 8)]
+    melds = [(1 + i % 3, kind, cs) for kind, group in (("three", threes), ("four", fours))
+             for i, cs in enumerate(group)]
+    game = KalookiGame.from_position(JAMAICAN, hands={0: [104, 105, 12], 1: [25], 2: [38],
+                                                      3: [51]},
+                                     dealer=3, turn=0, phase=Phase.PLAY, melds=melds,
+                                     laid_down=range(4))
+    draft = ADAPTER.draft(game, 0, None, "pick", "", ["104"])
+    draft = ADAPTER.draft(game, 0, draft, "page", "on_1", ())
+    assert Draft.load(draft, set(game.hands[0])).on_page == 1
+    for lang in LANGUAGES.values():
+        assert limit_problems(ADAPTER.hand(replace(info(4), lang=lang), game, 0, draft)) == []
+    with pytest.raises(Refusal) as refused:
+        ADAPTER.draft(game, 0, draft, "page", "on_2", ())
+    assert refused.value.message == "There is no such page of combinations for this card."
+    again = ADAPTER.draft(game, 0, draft, "pick", "", ["104"])  # the same card: same page
+    assert Draft.load(again, set(game.hands[0])).on_page == 1
+    other = ADAPTER.draft(game, 0, draft, "pick", "", ["105"])  # the other joker
+    assert Draft.load(other, set(game.hands[0])).on_page == 0

@@ -415,3 +415,46 @@ async def test_the_board_counts_the_deals_the_table_agreed_to_play(world, deals,
     embed = board.embeds[0]
     assert embed.title.endswith(f" · deal 1 of {shown}")
     assert embed.description.startswith(f"**Deal 1 of {shown}**: ")
+
+
+def select_of(message: Any, verb: str) -> dict[str, Any]:
+    """The message's select with ``verb`` (as Discord receives it)."""
+    for row in message.components:
+        for child in (row if isinstance(row, dict) else row.to_dict())["components"]:
+            if "options" in child and child["custom_id"].split(":")[3] == verb:
+                return child
+    raise AssertionError(f"no {verb} select")
+
+
+async def test_a_card_that_fits_more_than_25_combinations_pages_where_it_may_go(world):
+    """A Discord select holds 25 options: the "Play … on" select of a joker that fits each of
+    the 30 combinations on the table listed the first 25 and no more, so five lay-offs could
+    not be chosen (rules/kalooki.md §2.9 items 47-50). It pages like the card picker, each
+    combination's options on one page, and the last one takes the joker."""
+    deal = await open_deal(world)
+    alice = world.alice
+    threes = [[copy + suit * 13 + rank for suit in range(3)]  # ♣♦♥ of 2 … K, both packs
+              for rank in range(12) for copy in (0, 52)]
+    fours = [[copy + 39 + low + i for i in range(4)]  # ♠ 2-5, 6-9, 10-K, both packs
+             for copy in (0, 52) for low in (0, 4, 8)]
+    melds = [(1 + i % 3, kind, cs) for kind, group in (("three", threes), ("four", fours))
+             for i, cs in enumerate(group)]
+    game = KalookiGame.from_position(JAMAICAN, hands={0: [104, 12], 1: [25], 2: [38], 3: [51]},
+                                     dealer=3, turn=0, phase=Phase.PLAY, melds=melds,
+                                     laid_down=range(4))
+    await deal.set_position(game)
+    hand = await deal.hand(alice)
+    await deal.select(alice, hand, [104], "pick")  # the joker: it fits all 30 (§2.9 item 47)
+    offered: list[str] = []
+    for page in (1, 2):
+        select = select_of(hand, "play_on")
+        assert select["placeholder"] == f"Play Jkr on… (page {page} of 2)"
+        assert len(select["options"]) <= 25
+        offered += [option["value"] for option in select["options"]]
+        if page == 1:
+            await deal.click(alice, hand, label="Combinations 2/2")
+    assert offered == [f"o_m{i}_top" for i in range(1, 31)]
+    await deal.world.select(alice, hand, ["o_m30_top"], custom_id=control(hand, "play_on"))
+    last = deal.game.melds[-1]
+    assert last.id == "m30" and len(last.cards) == 5 and Card(104) in last.cards
+    assert deal.game.hands[0] == [Card(12)]
