@@ -647,7 +647,10 @@ def _hand_view(table: TableInfo, view: KalookiSeatView, draft: Draft) -> Any:
             label = t(f"kalooki.button.{kind}")
             if kind == "call" and top is not None:
                 label = t("kalooki.button.call_card", card=card_label(top))
-            ui.add_item(table_button(ref(kind), label=label, style=style, row=0))
+            # "End turn" (a hand of jokers only, K8) takes the discard's row: row 0 holds
+            # the card picker then, and a row with a select has room for nothing else
+            row = 2 if kind == "end_turn" else 0
+            ui.add_item(table_button(ref(kind), label=label, style=style, row=row))
     if "challenge" in by_kind:
         for target in by_kind["challenge"].targets:
             other = int(target)
@@ -672,8 +675,8 @@ def _hand_view(table: TableInfo, view: KalookiSeatView, draft: Draft) -> Any:
 def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView, draft: Draft,
                    by_kind: dict[str, Option], ref: Any) -> None:
     """Row 0: the card picker (one page); row 1: stage, lay down, clear, next page; row 2:
-    the discard; row 3: where the one picked card may go (lay-off or joker exchange, one
-    page); row 4: its next page."""
+    the discard (or :func:`_hand_view`'s End turn); row 3: where the one picked card may go
+    (lay-off or joker exchange, one page); row 4: its next page."""
     t = table.lang.t
     free = draft.free(view.hand)
     book = pages(free)

@@ -309,3 +309,17 @@ def test_the_places_of_a_picked_card_page_within_the_limits_and_start_again_for_
     assert Draft.load(again, set(game.hands[0])).on_page == 1
     other = ADAPTER.draft(game, 0, draft, "pick", "", ["105"])  # the other joker
     assert Draft.load(other, set(game.hands[0])).on_page == 0
+
+
+def test_a_hand_of_only_jokers_shows_its_picker_and_the_end_turn_button():
+    """rules/kalooki.md K8: a laid-down player holding only jokers ends the turn without a
+    discard. Its "End turn" button shared row 0 with the card picker, which the button row
+    cannot hold, so the hand did not render at all."""
+    game = KalookiGame.from_position(JAMAICAN, hands={0: [104, 105], 1: [2, 3, 4],
+                                                      2: [5, 6, 7]},
+                                     dealer=2, turn=0, phase=Phase.PLAY,
+                                     melds=[(0, "three", [0, 13, 26])], laid_down=[0])
+    rendered = ADAPTER.hand(info(3), game, 0, None)
+    assert limit_problems(rendered) == []
+    controls = {getattr(item, "label", None) or item.placeholder for item in rendered.view.children}
+    assert {"End turn (jokers only)", "Pick cards for a combination"} <= controls
