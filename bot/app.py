@@ -92,8 +92,8 @@ class ParlourBot(commands.Bot):
         return orphan escrow, sync commands; the pictures are drawn by
         ``PARLOUR_PICTURE_WORKERS`` worker processes (:mod:`bot.images.cache`). Last, with
         that startup state loaded, apply the garbage collection policy
-        (:func:`bot.gc_policy.apply_gc_policy`: thresholds; the heap frozen once per
-        process)."""
+        (:func:`bot.gc_policy.apply_gc_policy`: thresholds; the heap frozen after each full
+        collection)."""
         PICTURES.workers = self.settings.picture_workers
         self.store = SettingsCache(await open_store(
             self.settings.database,
