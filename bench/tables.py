@@ -456,7 +456,9 @@ async def play(env: simcord.Env, bot: ParlourBot, driver: Driver, seats: list[Se
     figures.cpu = split.process - split.driver
     figures.bot = split.bot_seconds()
     figures.collecting = split.collecting
-    figures.threads = split.process - split.main
+    # the two clocks are read one after the other: with no other thread busy the
+    # difference can come out a hair below zero
+    figures.threads = max(0.0, split.process - split.main)
     if PICTURES.workers:
         figures.pictures = sum(seconds - workers_cpu.get(pid, 0.0) for pid, seconds
                                in processes_cpu(PICTURES.processes()).items())
