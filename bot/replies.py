@@ -75,10 +75,30 @@ async def answer_failure(interaction: discord.Interaction, error: BaseException)
         log.warning("could not answer interaction %s: %s", describe(interaction), failure)
 
 
+RECEIVED = "parlour.received"
+"""The key of :attr:`discord.Interaction.extras` under which :func:`received` keeps when the
+bot began handling the interaction."""
+
+
+def received(interaction: discord.Interaction) -> float:
+    """The event loop's time (seconds) when the bot began handling ``interaction``: the
+    first time this is asked for it (the runtime asks as a click or an amount modal comes in;
+    else the first :func:`within_deadline` of it asks)."""
+    return interaction.extras.setdefault(RECEIVED, asyncio.get_running_loop().time())
+
+
+def budget_left(interaction: discord.Interaction) -> float:
+    """Seconds left of :data:`ACK_BUDGET` since the interaction was :func:`received`
+    (0 when it is used up)."""
+    spent = asyncio.get_running_loop().time() - received(interaction)
+    return max(0.0, ACK_BUDGET - spent)
+
+
 async def within_deadline(
     interaction: discord.Interaction, work: Awaitable[T], *, ephemeral: bool = True
 ) -> T:
-    """Run ``work``; if it is not done within :data:`ACK_BUDGET` seconds, defer the
+    """Run ``work``; if it is not done within :data:`ACK_BUDGET` seconds of the interaction
+    being :func:`received` (each call counts from there, not from its own start), defer the
     interaction first, so it is acknowledged within Discord's 3 seconds (case C04).
 
     A click gets a "deferred update" (its answer edits the clicked message); a command gets
@@ -101,7 +121,7 @@ async def within_deadline(
         What ``work`` returns; what it raises is raised.
     """
     task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=ACK_BUDGET)
+    done, _ = await asyncio.wait({task}, timeout=budget_left(interaction))
     if not done and not interaction.response.is_done():
         command = interaction.type is discord.InteractionType.application_command
         await interaction.response.defer(ephemeral=command and ephemeral, thinking=command)

@@ -21,7 +21,7 @@ from bot.i18n import Language, Msg
 from bot.i18n.choice import Languages
 from bot.i18n.language import ascii_digits
 from bot.render import common
-from bot.replies import answer_failure, reply, within_deadline
+from bot.replies import answer_failure, received, reply, within_deadline
 from bot.runtime.components import AmountModal
 from bot.runtime.pictures import Outgoing, attached
 from bot.runtime.publisher import BOARD_SCREEN
@@ -70,6 +70,7 @@ class TableInteractions:
         A refused click from a private view also has the board edited: a board that was
         deleted is posted again at the next interaction (not at the next timeout).
         """
+        received(interaction)  # its 3 s count from here (bot.replies.within_deadline)
         try:
             await self.languages.observe(interaction)
             await self._on_component(interaction, ref, values)
@@ -95,6 +96,7 @@ class TableInteractions:
 
     async def on_amount(self, interaction: discord.Interaction, ref: Ref, text: str) -> None:
         """Answer an amount modal (bet, raise, bid …): strict parsing, then the decision."""
+        received(interaction)
         try:
             await self.languages.observe(interaction)
             table = self.get(ref.table)
