@@ -4,10 +4,11 @@ meet the engine (rules/kalooki.md).
 Verbs (component → engine action): ``call`` (call the top discard, §2.7), ``allow`` and
 ``refuse`` (the current player's answer, item 31), ``take`` / ``stock`` (draw the top discard /
 the top of the stock, §2.6 item 21), ``lay_down`` (the draft's staged combinations, §2.8),
-``play_on`` (select value ``o_<meld>_<end>``: lay the one picked card off on a table
-combination, §2.9 items 46-50; ``x_<meld>_<to>``: exchange it for the joker it stands for,
-item 51, T9-T11), ``discard`` (select value = a card id, §2.6 item 21c), ``end_turn`` (K8)
-and ``challenge`` (arg = the challenged seat, at one's draw in honour mode, §2T.6).
+``play_on`` (arg = the id of the card the select names, the one picked when it was shown;
+select value ``o_<meld>_<end>``: lay that card off on a table combination, §2.9 items 46-50;
+``x_<meld>_<to>``: exchange it for the joker it stands for, item 51, T9-T11), ``discard``
+(select value = a card id, §2.6 item 21c), ``end_turn`` (K8) and ``challenge`` (arg = the
+challenged seat, at one's draw in honour mode, §2T.6).
 
 Draft verbs (:data:`DRAFT_VERBS`; only the seat's private view changes, nothing reaches the
 engine): ``pick`` (the select of one page of the hand: its chosen values become the picked
@@ -300,7 +301,7 @@ class KalookiAdapter:
         if verb == "discard":
             return Discard(card=_card(values[0] if values else arg))
         if verb == "play_on":
-            return _play_on(current, values[0] if values else arg)
+            return _play_on(current, values[0], arg) if values else _play_on(current, arg)
         if verb == "challenge":
             if not arg.isdigit():
                 raise Refusal("illegal", Msg("kalooki.refusal.no_seat"))
@@ -350,15 +351,17 @@ def _card(value: str) -> Card:
     return Card(int(value))
 
 
-def _play_on(current: Draft, value: str) -> Action:
-    """The lay-off or joker exchange a ``play_on`` value names, for the one picked card."""
+def _play_on(current: Draft, value: str, named: str = "") -> Action:
+    """The lay-off or joker exchange a ``play_on`` value names, for the card the select
+    names (``named``, its id: a newer view of the hand may have picked another card since),
+    else the one picked card."""
     parts = value.split("_")
-    if len(current.picked) != 1:
+    if not named and len(current.picked) != 1:
         raise Refusal("illegal", Msg("kalooki.refusal.pick_one"))
     if len(parts) != 3 or parts[0] not in ("o", "x") or parts[2] not in render.PLAY_ON_ENDS:
         raise Refusal("illegal", Msg("kalooki.refusal.no_meld"))
     what, meld, where = parts
-    card = Card(current.picked[0])
+    card = _card(named) if named else Card(current.picked[0])
     if what == "o":
         return LayOff(meld=meld, card=card, end=None if where == "any" else where)
     return ExchangeJoker(meld=meld, card=card, to=None if where == "any" else where)

@@ -723,7 +723,7 @@ def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView,
         placeholder = t("kalooki.select.play_on_page", card=name, page=on_page + 1,
                         pages=len(places)) if len(places) > 1 \
             else t("kalooki.select.play_on", card=name)
-        ui.add_item(table_select(ref("play_on"),
+        ui.add_item(table_select(ref("play_on", str(int(draft.picked[0]))),  # the card it names
                                  options=[_play_on_option(table, place)
                                           for place in places[on_page]],
                                  placeholder=truncate(placeholder, 150), row=3))

@@ -458,3 +458,29 @@ async def test_a_card_that_fits_more_than_25_combinations_pages_where_it_may_go(
     last = deal.game.melds[-1]
     assert last.id == "m30" and len(last.cards) == 5 and Card(104) in last.cards
     assert deal.game.hands[0] == [Card(12)]
+
+
+async def test_the_play_on_select_plays_the_card_it_names_after_a_newer_hand_picked_another(
+        world):
+    """Two views of Alice's hand: in the first she picks the joker, in the newer one 7♠.
+    The first view still says "Play Jkr on…"; choosing Bob's three of 7s there laid 7♠ off,
+    the card the draft held then, not the one the select named. It lays the joker off
+    (rules/kalooki.md §2.9 items 46-47: the player names the card and the combination)."""
+    deal = await open_deal(world)
+    alice = world.alice
+    melds = [(1, "three", ids("7c 7d 7h")), (1, "three", ids("9c 9d 9h")),
+             (2, "three", ids("Kc Kd Kh"))]
+    game = KalookiGame.from_position(JAMAICAN, hands={0: [104, *ids("7s 2c")], 1: ids("3d 4d"),
+                                                      2: ids("5h"), 3: ids("6h")},
+                                     dealer=3, turn=0, phase=Phase.PLAY, melds=melds,
+                                     laid_down=range(4))
+    await deal.set_position(game)
+    first = await deal.hand(alice)
+    await deal.select(alice, first, [104], "pick")
+    newer = await deal.hand(alice)
+    await deal.select(alice, newer, ids("7s"), "pick")
+    assert select_of(newer, "play_on")["placeholder"] == "Play 7♠\ufe0e on…"
+    assert select_of(first, "play_on")["placeholder"] == "Play Jkr on…"
+    await deal.world.select(alice, first, ["o_m1_top"], custom_id=control(first, "play_on"))
+    assert deal.game.melds[0].cards == (*ids("7c 7d 7h"), Card(104))
+    assert sorted(deal.game.hands[0]) == sorted(ids("7s 2c"))
