@@ -623,6 +623,8 @@ def _hand_status(table: TableInfo, view: KalookiSeatView) -> str:
             limit = public.rules.call_limit_hand(public.contract)
             text += f"\n{t('kalooki.hand.challenge', limit=limit)}"
         return text
+    if "end_turn" in kinds:  # no discard to end with (K8)
+        return t("kalooki.now.jokers_only", button=Msg("kalooki.button.end_turn"))
     return t("kalooki.now.play", button=Msg("kalooki.button.lay_down_plain"))
 
 

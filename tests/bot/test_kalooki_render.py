@@ -323,3 +323,16 @@ def test_a_hand_of_only_jokers_shows_its_picker_and_the_end_turn_button():
     assert limit_problems(rendered) == []
     controls = {getattr(item, "label", None) or item.placeholder for item in rendered.view.children}
     assert {"End turn (jokers only)", "Pick cards for a combination"} <= controls
+
+
+def test_a_hand_of_only_jokers_is_told_to_end_the_turn_not_to_discard():
+    """rules/kalooki.md K8: jokers cannot be discarded, so a hand of only jokers ends its
+    turn with End turn; its "Now" line said "End with a discard", which no control did."""
+    game = KalookiGame.from_position(JAMAICAN, hands={0: [104, 105], 1: [2, 3, 4],
+                                                      2: [5, 6, 7]},
+                                     dealer=2, turn=0, phase=Phase.PLAY,
+                                     melds=[(0, "three", [0, 13, 26])], laid_down=[0])
+    now = ADAPTER.hand(info(3), game, 0, None).embed.fields[-1]
+    assert now.name == "Now"
+    assert "End with a discard" not in now.value
+    assert now.value.endswith("press **End turn (jokers only)**.")
