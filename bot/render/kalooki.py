@@ -455,7 +455,7 @@ def _players(table: TableInfo, view: KalookiTableView) -> str:
             if view.laid_down[seat]:
                 parts.append(t("kalooki.laid_down"))
         parts.append(t("kalooki.points", points=view.totals[seat]))
-        if seat == view.dealer:
+        if seat == view.dealer and view.phase is not Phase.OVER:  # no deal comes
             parts.append(t("kalooki.mark.dealer"))
         if table.seats[seat].leaving:
             parts.append(t("kalooki.mark.leaving"))

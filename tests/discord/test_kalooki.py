@@ -484,3 +484,27 @@ async def test_the_play_on_select_plays_the_card_it_names_after_a_newer_hand_pic
     await deal.world.select(alice, first, ["o_m1_top"], custom_id=control(first, "play_on"))
     assert deal.game.melds[0].cards == (*ids("7c 7d 7h"), Card(104))
     assert sorted(deal.game.hands[0]) == sorted(ids("7s 2c"))
+
+
+async def test_the_final_board_of_a_one_deal_table_marks_no_dealer(world):
+    """A ``deals:1`` table ends after its deal: the final board's Players field marked the
+    next deal's dealer, a deal that never comes (Tripoli and Troefcall boards mark none
+    once the game is over)."""
+    board = (await world.slash(world.alice, "kalooki start", deals=1)).response
+    deal = Deal(world, None)
+    await world.click(world.bob, board, label="Join")
+    await world.click(world.alice, board, label="Add AI")
+    await world.click(world.alice, board, label="Start")
+    melds = [(1, "three", ids("7c 7d 7h")), (1, "three", ids("9c 9d 9h"))]
+    game = KalookiGame.from_position(deal.game.rules, hands={0: ids("7s"), 1: ids("2c 3d"),
+                                                             2: ids("4h 5s")},
+                                     dealer=2, turn=0, phase=Phase.PLAY, melds=melds,
+                                     laid_down=[0])
+    await deal.set_position(game)
+    hand = await deal.hand(world.alice)
+    await deal.select(world.alice, hand, ids("7s"), "pick")
+    await world.select(world.alice, hand, ["o_m1_top"], custom_id=control(hand, "play_on"))
+    final = next(m for m in world.channel.history() if m.id == board.id).embeds[0]
+    assert final.description.startswith("**The set is over.**")
+    players = next(f.value for f in final.fields if f.name == "Players")
+    assert players.splitlines() == ["**Alice** · 0 pts", "**Bob** · 5 pts", "**🤖 AI 1** · 9 pts"]
