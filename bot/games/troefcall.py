@@ -52,10 +52,12 @@ SPEC = GameSpec(
     teams=("Team A", "Team B"),
     stakes="none",
     substitutes=True,
+    deal_noun="hand",
     counts_deals=True,
 )
 """Troefcall at a table: four seats in two partnerships (team ``k`` at seats ``k`` and
-``k + 2``, rules/troefcall.md §2.1 item 1), no stakes, AI substitutes for leavers."""
+``k + 2``, rules/troefcall.md §2.1 item 1), no stakes, AI substitutes for leavers; a deal is
+a "hand", as the rules call it (§2.8-§2.9)."""
 
 DEFAULT_TARGET = 15
 """Points that win the game when the options name neither a target nor a number of hands

@@ -223,7 +223,8 @@ def table_buttons(table: TableInfo, deal_number: int, between_deals: bool
     buttons = [hand_button(table)]
     if between_deals:
         buttons.append(table_button(Ref(table.id, "next", None, deal_number),
-                                    label=t("button.next_deal"), style=discord.ButtonStyle.success))
+                                    label=t(f"button.next_{table.spec.deal_noun}"),
+                                    style=discord.ButtonStyle.success))
         staked = table.spec.stakes == "stake" and table.ranked  # an AI seat costs the stake
         join = t("button.join_stake", count=table.buy_in) if staked else t("button.join")
         buttons.append(table_button(Ref(table.id, "join"), label=join))

@@ -84,7 +84,8 @@ def add_deal(table: TableInfo, embed: discord.Embed, summary: DealSummary) -> No
     changes = lang.join((lang.join([who, f"**{lang.grouped(delta, signed=True)}**"], " ")
                          for who, delta in summary.deltas), " · ")
     lines = [*summary.lines,
-             table.lang.t(f"summary.changes.{summary.unit}", changes=changes or "–")]
+             lang.t(f"summary.changes.{table.spec.deal_noun}.{summary.unit}",
+                    changes=changes or "–")]
     _at_top(embed, 1, summary.title, "\n".join(lines))
 
 

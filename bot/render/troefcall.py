@@ -161,7 +161,7 @@ def _status(table: TableInfo, view: TroefcallTableView) -> str:
                            baunie=rules.baunie_points, partner=seat_label(table, kap.partner),
                            partner_kap=rules.partner_kap_points))
         case Phase.BETWEEN_HANDS:
-            lines.append(t("troefcall.status.between", button=Msg("button.next_deal"),
+            lines.append(t("troefcall.status.between", button=Msg("button.next_hand"),
                            join=Msg("button.join")))
     if view.phase in (Phase.NAMING, Phase.PLAY, Phase.KAP):  # between hands: the announcement
         trumps = (suit_name(table.lang, view.trump) if view.trump is not None

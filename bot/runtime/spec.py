@@ -59,6 +59,10 @@ class GameSpec:
         What ``Outcome.scores`` counts (``"chip"``, ``"point"``, ``"penalty_point"``): the
         catalog message ``summary.score.<noun>`` writes a score on the final board ("130
         chips").
+    deal_noun
+        The game's word for one deal (``"deal"``; Troefcall's ``"hand"``, rules/troefcall.md
+        §2.8): the board's button ``button.next_<noun>`` and the deal summary's line
+        ``summary.changes.<noun>.<unit>`` say it.
     counts_deals
         The game itself ends after the table's ``deals`` option (its own end rule, e.g.
         Troefcall's agreed hands); else the runtime ends the session at the end of that
@@ -77,6 +81,7 @@ class GameSpec:
     joins_between_deals: bool = False
     substitutes: bool = False
     score_noun: str = "point"
+    deal_noun: str = "deal"
     counts_deals: bool = False
     deck_code: str = "engine.fairness.shuffled_deck(seed, {shuffle})"
 
@@ -247,7 +252,7 @@ class DealSummary:
         points or penalty points, as :attr:`unit` says), in seat order.
     unit
         What :attr:`deltas` count, as :attr:`GameSpec.score_noun` (``"chip"``, ``"point"``,
-        ``"penalty_point"``; catalog message ``summary.changes.<unit>``).
+        ``"penalty_point"``; catalog message ``summary.changes.<deal noun>.<unit>``).
     """
 
     title: str

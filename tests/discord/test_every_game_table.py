@@ -4,14 +4,14 @@ For each game of :data:`bot.games.GAMES` (a game joins by being registered), a m
 a table with ``/<game> start``, fills it with AI seats, starts it and plays it through
 simcord by clicks only: whenever she has a decision she opens **My hand** and clicks one of
 its enabled controls (a modal gets the lowest amount its label names; a select its first
-options), and when a click does not end her decision (a draft step, a refusal) her time
-runs out instead; between deals she presses **Next deal**; after two deals the host ends
-the game. Checked all along: every interaction is answered exactly once (the ``world``
-helpers) and every board and hand fits Discord's limits; at the end the table is gone from
-the registry and the store holds its result. (What each viewer may see is checked per
-game on the engine's views, ``tests/engine/test_conformance.py``, and on the messages in
-each game's own simcord tests.) The final board shows the standings, says why the casual
-table was not rated, and offers Rematch and My record, which answers privately.
+options), and when a click does not end her decision (a draft step, a refusal) her time runs
+out instead; between deals she presses **Next deal** (Troefcall's **Next hand**); after two
+deals the host ends the game. Checked all along: every interaction is answered exactly once
+(the ``world`` helpers) and every board and hand fits Discord's limits; at the end the table
+is gone from the registry and the store holds its result. (What each viewer may see is
+checked per game on the engine's views, ``tests/engine/test_conformance.py``, and on the
+messages in each game's own simcord tests.) The final board shows the standings, says why
+the casual table was not rated, and offers Rematch and My record, which answers privately.
 """
 
 from __future__ import annotations
@@ -28,7 +28,9 @@ from bot.runtime.table import TableState
 
 MAX_STEPS = 400
 DEALS = 2
-SKIP = {"My hand", "Leave", "I'm back", "Join", "Next deal"}
+NEXT = ("Next deal", "Next hand")
+"""The board's button that deals again, in the game's word for a deal (``GameSpec.deal_noun``)."""
+SKIP = {"My hand", "Leave", "I'm back", "Join", *NEXT}
 
 
 def rows(message: Any) -> list[dict[str, Any]]:
@@ -44,6 +46,12 @@ def fits(message: Any) -> None:
         assert total <= EMBED_TOTAL_MAX, total
         assert all(len(f["value"]) <= FIELD_VALUE_MAX for f in data.get("fields", []))
     assert len(message.components) <= 5
+
+
+def next_label(board: Any) -> str:
+    """The label of ``board``'s button that deals again."""
+    [label] = [c["label"] for c in controls(board) if c.get("label") in NEXT]
+    return label
 
 
 def controls(message: Any) -> list[dict[str, Any]]:
@@ -103,7 +111,7 @@ async def test_a_whole_table_plays_through_discord(world, game):
                 await world.slash(alice, f"{game} end")
                 ended = True
             else:
-                await world.click(alice, board, label="Next deal")
+                await world.click(alice, board, label=next_label(board))
             continue
         if seat in game_state.to_act and not table.seats[seat].ai:
             decision = game_state.decision_id(seat)
@@ -155,7 +163,7 @@ async def test_one_my_hand_serves_many_decisions(world, game):
             break
         game_state = table.game
         if game_state.between_deals:
-            await world.click(alice, board, label="Next deal")
+            await world.click(alice, board, label=next_label(board))
             continue
         member = next((m for m in (alice, bob) if table.seat_of(m.id) in game_state.to_act
                        and not table.seats[table.seat_of(m.id)].ai), None)

@@ -111,14 +111,14 @@ class TroefcallSession(Session):
         move: Callable[[int, MemberActor], Awaitable[None]] | None = None,
     ) -> None:
         """Make the members' required decisions until ``done()``; AI seats act by themselves
-        and members press Next deal between hands."""
+        and members press Next hand between hands."""
         for _ in range(2000):
             if done():
                 return
             game = self.game
             if game.between_deals:
                 member = self.member(next(s for s in range(4) if not self.table.seats[s].ai))
-                await self.click(member, self.board, label="Next deal")
+                await self.click(member, self.board, label="Next hand")
                 continue
             required = [p.seat for p in game.pending() if p.required]
             assert required, f"nobody to act in {game.phase}"
@@ -209,7 +209,11 @@ async def test_four_members_play_a_ranked_game_to_15(world):
         announced = field(session.board, f"Hand {session.game.results[-1].hand_number}")
         result = session.game.results[-1]
         assert f"scores {result.points} point" in announced and "Next hand:" in announced
-        await session.click(session.member(hands_seen % 4), session.board, label="Next deal")
+        # one word for a hand (rules/troefcall.md §2.8): the summary, the status, the button
+        assert "Points this hand:" in announced and "this deal" not in announced
+        assert "for the next hand" in session.board.embeds[0].description
+        assert "Next hand" in labels(session.board) and "Next deal" not in labels(session.board)
+        await session.click(session.member(hands_seen % 4), session.board, label="Next hand")
     await finished(session)
     [(result, _id)] = await world.store.results(world.guild.id, "troefcall")
     assert result.ranked and hands_seen >= 1
@@ -398,7 +402,7 @@ async def test_a_leaver_is_replaced_by_the_ai_and_a_member_takes_the_seat_betwee
     await session.play_until(lambda: session.game.between_deals)
     await session.click(erin, session.board, label="Join")
     assert session.seat(erin) == 1 and not session.table.seats[1].ai
-    await session.click(erin, session.board, label="Next deal")
+    await session.click(erin, session.board, label="Next hand")
     hands = len(session.game.results)
     await session.play_until(lambda: len(session.game.results) > hands)
     assert any(s.member_id == erin.id for s in session.table.seats)
