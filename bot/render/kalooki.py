@@ -361,7 +361,8 @@ def board(table: TableInfo, view: KalookiTableView, calls: dict[int, int]) -> Re
                             value=truncate("\n".join(own), 1024), inline=False)
     readers = LINES.readers(table)
     lines = board_log(table, _deal_events(view.log),
-                      lambda event: LINES.line(readers, event, lambda: _event(table, event)),
+                      lambda event: "" if _ended_as_agreed(view, event)
+                      else LINES.line(readers, event, lambda: _event(table, event)),
                       LOG_LINES)
     if lines:
         embed.add_field(name=t("kalooki.field.log"), value=truncate("\n".join(lines), 1024),
@@ -380,6 +381,13 @@ def _deals(table: TableInfo, view: KalookiTableView) -> int:
     """The deals this table plays: its set's (9 Jamaican, 7 Trinidad), or fewer when the
     table agreed to end sooner (the ``deals`` option: the session ends after that deal)."""
     return min(view.deals, table.deals) if table.deals else view.deals
+
+
+def _ended_as_agreed(view: KalookiTableView, event: KalookiEvent) -> bool:
+    """Whether ``event`` ends a set played out before its own last deal: the table's agreed
+    length (its ``deals`` or ``minutes`` option) ended it, and the runtime's note ("1 deal
+    played, as agreed: the game ends.") already says so, so the log does not say it again."""
+    return isinstance(event, ev.SessionOver) and event.complete and view.deal_number < view.deals
 
 
 def _complete(view: KalookiTableView) -> bool:

@@ -508,3 +508,26 @@ async def test_the_final_board_of_a_one_deal_table_marks_no_dealer(world):
     assert final.description.startswith("**The set is over.**")
     players = next(f.value for f in final.fields if f.name == "Players")
     assert players.splitlines() == ["**Alice** · 0 pts", "**Bob** · 5 pts", "**🤖 AI 1** · 9 pts"]
+
+
+
+async def test_the_log_of_a_one_deal_table_says_once_that_the_game_ends(world):
+    """A ``deals:1`` table's final board logged "1 deal played, as agreed: the game ends."
+    and then "The set is over.", the same end twice: the agreed length's line says it."""
+    board = (await world.slash(world.alice, "kalooki start", deals=1)).response
+    deal = Deal(world, None)
+    await world.click(world.bob, board, label="Join")
+    await world.click(world.alice, board, label="Add AI")
+    await world.click(world.alice, board, label="Start")
+    game = KalookiGame.from_position(deal.game.rules, hands={0: ids("7s"), 1: ids("2c 3d"),
+                                                             2: ids("4h 5s")},
+                                     dealer=2, turn=0, phase=Phase.PLAY,
+                                     melds=[(1, "three", ids("7c 7d 7h"))], laid_down=[0])
+    await deal.set_position(game)
+    hand = await deal.hand(world.alice)
+    await deal.select(world.alice, hand, ids("7s"), "pick")
+    await world.select(world.alice, hand, ["o_m1_top"], custom_id=control(hand, "play_on"))
+    final = next(m for m in world.channel.history() if m.id == board.id).embeds[0]
+    log = next(f.value for f in final.fields if f.name == "Log").splitlines()
+    assert log[-2:] == ["Deal 1 scored: Bob 5, 🤖 AI 1 9.",
+                        "1 deal played, as agreed: the game ends."]
