@@ -3,20 +3,22 @@ meet the engine (rules/kalooki.md).
 
 Verbs (component → engine action): ``call`` (call the top discard, §2.7), ``allow`` and
 ``refuse`` (the current player's answer, item 31), ``take`` / ``stock`` (draw the top discard /
-the top of the stock, §2.6 item 21), ``lay_down`` (the draft's staged combinations, §2.8),
-``play_on`` (arg = the id of the card the select names, the one picked when it was shown;
-select value ``o_<meld>_<end>``: lay that card off on a table combination, §2.9 items 46-50;
+the top of the stock, §2.6 item 21), ``lay_down`` (the draft's staged combinations, §2.8; arg =
+the :meth:`~bot.render.kalooki.Draft.mark` of the draft it was shown with), ``play_on`` (arg =
+the id of the card the select names, the one picked when it was shown; select value
+``o_<meld>_<end>``: lay that card off on a table combination, §2.9 items 46-50;
 ``x_<meld>_<to>``: exchange it for the joker it stands for, item 51, T9-T11), ``discard``
 (select value = a card id, §2.6 item 21c), ``end_turn`` (K8) and ``challenge`` (arg = the
 challenged seat, at one's draw in honour mode, §2T.6).
 
 Draft verbs (:data:`DRAFT_VERBS`; only the seat's private view changes, nothing reaches the
 engine): ``pick`` (the select of one page of the hand: its chosen values become the picked
-cards of that page), ``page`` (arg = the page of the hand to show, or ``on_<page>`` the page
-of the places the one picked card may go), ``three`` / ``four`` (stage the picked
-cards as a combination; refused with the reason when they are not one), ``clear``. The draft
-is JSON (:class:`bot.render.kalooki.Draft`: lists of card ids), so every physical card keeps
-its id: the two 7♥ are different cards (case C07).
+cards of that page), ``page`` (arg = the page of the hand to show, or ``on_<page>`` the page of
+the places the one picked card may go), ``three`` / ``four`` (stage the picked cards as a
+combination; refused with the reason when they are not one; arg = the draft's mark, as for
+``lay_down``: from a view of an older draft both are refused as stale), ``clear``. The draft is
+JSON (:class:`bot.render.kalooki.Draft`: lists of card ids), so every physical card keeps its
+id: the two 7♥ are different cards (case C07).
 
 Table options (saved with the table, and as a channel's house rules): ``preset``
 (``jamaican`` or ``trinidad``, :data:`engine.kalooki.rules.PRESETS`), ``call_window`` (seconds
@@ -44,7 +46,7 @@ from bot.games.shared import shared_rules
 from bot.i18n import ENGLISH, Language, Msg
 from bot.render import kalooki as render
 from bot.render.kalooki import Draft
-from bot.runtime.refs import Refusal, UnplayableRules, unplayable_reason
+from bot.runtime.refs import STALE, Refusal, UnplayableRules, unplayable_reason
 from bot.runtime.spec import (
     AmountPrompt,
     DealSummary,
@@ -256,6 +258,7 @@ class KalookiAdapter:
                     raise Refusal("illegal", Msg("kalooki.refusal.no_page"))
                 return current.replace(page=int(arg)).dump()
             case "three" | "four":
+                _same_draft(current, arg)
                 return self._stage(kalooki, current, verb).dump()
             case "clear":
                 return Draft().dump()
@@ -294,6 +297,7 @@ class KalookiAdapter:
         kalooki = _game(game)
         current = Draft.load(draft, set(kalooki.hands[seat]))
         if verb == "lay_down":
+            _same_draft(current, arg)
             if not current.groups:
                 raise Refusal("illegal", Msg("kalooki.refusal.stage_first"))
             return LayDown(groups=tuple(Group(kind=k, cards=tuple(map(Card, cs)))
@@ -349,6 +353,14 @@ def _card(value: str) -> Card:
     if not value.isdigit() or not 0 <= int(value) < CARD_IDS:
         raise Refusal("not_in_hand", Msg("refusal.not_your_card"))
     return Card(int(value))
+
+
+def _same_draft(current: Draft, mark: str) -> None:
+    """Refuse as stale a stage or lay-down clicked in a view of another draft than the
+    current one (``mark``: :meth:`Draft.mark` of the view's draft; empty from a view shown
+    before controls carried it): a newer view of the hand picked or staged since."""
+    if mark and mark != current.mark():
+        raise Refusal("stale", STALE)
 
 
 def _play_on(current: Draft, value: str, named: str = "") -> Action:

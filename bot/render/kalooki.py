@@ -18,6 +18,7 @@ Every embed goes through :func:`bot.render.common.fit`.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Collection, Hashable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
@@ -131,6 +132,14 @@ class Draft:
 
     def replace(self, **changes: Any) -> Draft:
         return replace(self, **changes)
+
+    def mark(self) -> str:
+        """A short token of the picked and staged cards, carried by the controls that act on
+        them (stage, lay down): a click from a view of an older draft (a newer view of the
+        hand picked or staged since) is answered as stale, not applied to the newer draft."""
+        shape = repr(([int(c) for c in self.picked],
+                      [(kind, [int(c) for c in cards]) for kind, cards in self.groups])).encode()
+        return hashlib.blake2s(shape, digest_size=6).hexdigest()
 
     def staged(self) -> set[int]:
         return {c for _, cs in self.groups for c in cs}
@@ -703,10 +712,12 @@ def _play_controls(ui: discord.ui.View, table: TableInfo, view: KalookiSeatView,
             if len(book) > 1 else t("kalooki.select.pick"), row=0,
         ))
     if "meld" in by_kind:
-        ui.add_item(table_button(ref("three"), label=t("kalooki.button.three"), row=1))
-        ui.add_item(table_button(ref("four"), label=t("kalooki.button.four"), row=1))
+        ui.add_item(table_button(ref("three", draft.mark()), label=t("kalooki.button.three"),
+                                 row=1))
+        ui.add_item(table_button(ref("four", draft.mark()), label=t("kalooki.button.four"),
+                                 row=1))
     if draft.groups:
-        ui.add_item(table_button(ref("lay_down"), label=t("kalooki.button.lay_down",
+        ui.add_item(table_button(ref("lay_down", draft.mark()), label=t("kalooki.button.lay_down",
                                                            count=len(draft.groups)),
                                  style=discord.ButtonStyle.success, row=1))
     if draft.groups or draft.picked:

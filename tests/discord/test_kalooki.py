@@ -511,6 +511,37 @@ async def test_the_final_board_of_a_one_deal_table_marks_no_dealer(world):
 
 
 
+
+async def test_staging_or_laying_down_in_an_older_view_of_the_hand_is_stale(world):
+    """Two views of Alice's hand in one turn: "Stage as three" or "Lay down" pressed in the
+    older one acted on the draft the newer one had made since (it staged the newer pick; it
+    laid down the newer staging, or refused it as short of the contract). A click from a
+    view of another draft than the current one gets the stale answer above the current
+    hand, and changes nothing."""
+    deal = await open_deal(world)
+    alice = world.alice
+    await deal.click(alice, deal.board, label="Call K♥ · Alice")
+    await deal.wait(WINDOW)
+    hand = await deal.hand(alice)
+    await deal.click(alice, hand, label="Draw from the stock")
+    first = await deal.hand(alice)
+    await deal.select(alice, first, ids("7c 7d 7h"), "pick")
+    newer = await deal.hand(alice)
+    await deal.select(alice, newer, ids("9c 9d 9h"), "pick")
+    before, draft = deal.game.model_dump_json(), deal.table.drafts[0]
+    result = await world.click(alice, first, label="Stage as three")
+    assert result.response.id == first.id and "decision is over" in result.response.content
+    assert deal.table.drafts[0] == draft and deal.game.model_dump_json() == before
+    await deal.click(alice, first, label="Stage as three")  # it shows the current draft now
+    newest = await deal.hand(alice)
+    await deal.select(alice, newest, ids("7c 7d 7h"), "pick")
+    await deal.click(alice, newest, label="Stage as three")
+    draft = deal.table.drafts[0]
+    assert len(draft[1]["groups"]) == 2
+    result = await world.click(alice, first, label="Lay down (1)")
+    assert result.response.id == first.id and "decision is over" in result.response.content
+    assert deal.table.drafts[0] == draft and deal.game.model_dump_json() == before
+
 async def test_the_log_of_a_one_deal_table_says_once_that_the_game_ends(world):
     """A ``deals:1`` table's final board logged "1 deal played, as agreed: the game ends."
     and then "The set is over.", the same end twice: the agreed length's line says it."""
